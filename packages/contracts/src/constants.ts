@@ -1,0 +1,22 @@
+/** Limits and timings shared by the server and the web app (spec sections 5 and 9). */
+
+export const PARTICIPANT_AGE_MIN = 18;
+export const PARTICIPANT_AGE_MAX = 100;
+
+export const WHEEL_SLOT_COUNT_MIN = 2;
+export const WHEEL_SLOT_COUNT_MAX = 100;
+export const WHEEL_SLOT_COUNT_DEFAULT = 12;
+
+/** Length of a round unless the server is configured otherwise. */
+export const DEFAULT_ROUND_SECONDS = 60;
+/** Spin animation: three turns over about 2 s, then a 2 s final rotation. */
+export const SPIN_ANIMATION_MS = 4_000;
+/** The rings reset and slots clear this long after a spin completes. */
+export const ROUND_RESET_MS = 8_000;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const GENDER_OPTIONS = ['male', 'female', 'other'] as const;
+export const IDENTITY_OPTIONS = ['student', 'expat', 'traveller', 'professional', 'other'] as const;
+
+export const WHEEL_STATUSES = ['Active', 'Inactive', 'Completed', 'Expired'] as const;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  PARTICIPANT_AGE_MAX,
+  PARTICIPANT_AGE_MIN,
+  WHEEL_SLOT_COUNT_MAX,
+  WHEEL_SLOT_COUNT_MIN,
+  WHEEL_STATUSES,
+} from '../constants';
+
+export const wheelIdSchema = z.uuid();
+
+export const wheelStatusSchema = z.enum(WHEEL_STATUSES);
+export type WheelStatus = z.infer<typeof wheelStatusSchema>;
+
+export const registrationFieldTypeSchema = z.enum(['text', 'textarea', 'number', 'select', 'checkbox']);
+export type RegistrationFieldType = z.infer<typeof registrationFieldTypeSchema>;
+
+export const registrationFieldSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  label: z.string().min(1),
+  type: registrationFieldTypeSchema,
+  required: z.boolean(),
+  options: z.array(z.string()).optional(),
+  enabled: z.boolean(),
+});
+export type RegistrationField = z.infer<typeof registrationFieldSchema>;
+
+/** A wheel's registration form; when missing or not enabled the participant-side defaults apply. */
+export const registrationConfigSchema = z
+  .object({
+    enabled: z.boolean(),
+    fields: z.array(registrationFieldSchema),
+  })
+  .meta({ id: 'RegistrationConfig' });
+export type RegistrationConfig = z.infer<typeof registrationConfigSchema>;
+
+export const genderSchema = z.enum(['male', 'female', 'other']);
+
+/** What other people see of a participant. */
+export const participantSchema = z
+  .object({
+    id: z.uuid(),
+    username: z.string().nullable(),
+    age: z.number().int().min(PARTICIPANT_AGE_MIN).max(PARTICIPANT_AGE_MAX).nullable(),
+    gender: genderSchema.nullable(),
+    shortBio: z.string().nullable(),
+    whoAmI: z.string().nullable(),
+    interests: z.string().nullable(),
+  })
+  .meta({ id: 'Participant' });
+export type Participant = z.infer<typeof participantSchema>;
+
+export const slotSchema = z
+  .object({
+    id: z.uuid(),
+    /** 0 to half-1 is the inner ring, half to slotCount-1 the outer ring. */
+    position: z.number().int().nonnegative(),
+    wheelId: z.uuid(),
+    userId: z.uuid().nullable(),
+    occupiedAt: z.iso.datetime().nullable(),
+    user: participantSchema.nullable(),
+  })
+  .meta({ id: 'Slot' });
+export type Slot = z.infer<typeof slotSchema>;
+
+export const slotCountSchema = z.number().int().min(WHEEL_SLOT_COUNT_MIN).max(WHEEL_SLOT_COUNT_MAX);
+
+/** One row of the public wheel list. */
+export const publicWheelSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    slotCount: slotCountSchema,
+    currentRound: z.number().int().nonnegative(),
+    status: wheelStatusSchema,
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PublicWheel' });
+export type PublicWheel = z.infer<typeof publicWheelSchema>;
+
+/** GET /api/wheels/public */
+export const listPublicWheelsResponseSchema = z.array(publicWheelSchema);
+export type ListPublicWheelsResponse = z.infer<typeof listPublicWheelsResponseSchema>;
+
+/** A wheel behind an access code: only what the locked screen shows, never its code, slots or people. */
+export const lockedWheelSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    slotCount: slotCountSchema,
+    currentRound: z.number().int().nonnegative(),
+    requiresAccessCode: z.literal(true),
+  })
+  .meta({ id: 'LockedWheel' });
+export type LockedWheel = z.infer<typeof lockedWheelSchema>;
+
+/** A wheel as a participant sees it once it is open to them. */
+export const openWheelSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    slotCount: slotCountSchema,
+    currentRound: z.number().int().nonnegative(),
+    requiresAccessCode: z.literal(false),
+    isPrivate: z.boolean(),
+    lastSpinDate: z.iso.datetime().nullable(),
+    expiresAt: z.iso.datetime().nullable(),
+    price: z.number().nonnegative(),
+    rules: z.string().nullable(),
+    guidelines: z.string().nullable(),
+    status: wheelStatusSchema,
+    createdAt: z.iso.datetime(),
+    businessUserId: z.uuid().nullable(),
+    registrationFields: registrationConfigSchema.nullable(),
+    slots: z.array(slotSchema),
+    activeUsers: z.array(participantSchema),
+  })
+  .meta({ id: 'OpenWheel' });
+export type OpenWheel = z.infer<typeof openWheelSchema>;
+
+/** GET /api/wheels/{id}: the open wheel, or the locked view when it needs an access code. */
+export const getWheelResponseSchema = z.discriminatedUnion('requiresAccessCode', [
+  openWheelSchema,
+  lockedWheelSchema,
+]);
+export type GetWheelResponse = z.infer<typeof getWheelResponseSchema>;
+
+export const wheelParamsSchema = z.object({ id: wheelIdSchema });
+export type WheelParams = z.infer<typeof wheelParamsSchema>;
