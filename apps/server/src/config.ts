@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Empty strings in the environment mean "not set", as they do in most deployment tools. */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' }).optional(),
+  ),
+  REDIS_URL: optionalString.pipe(
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
+  PUBLIC_ORIGIN: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  ADMIN_USERNAME: z.string().trim().min(1).max(64).default('admin'),
+  ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+  ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  WEB_DIST_DIR: optionalString,
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Everything the server needs to know about its surroundings, read once at start-up. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded SQLite in `dataDir`. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** The origin people reach the product at, used in links; derived from host and port when unset. */
+  publicOrigin: string;
+  adminUsername: string;
+  /** The first super admin's email; `<ADMIN_USERNAME>@localhost` when unset. */
+  adminEmail: string;
+  adminPassword: string | undefined;
+  /** Unset: generated once and kept in `dataDir` so tokens survive restarts. */
+  jwtSecret: string | undefined;
+  logLevel: LogLevel;
+  /** The built web app; unset: `apps/web/dist` beside this server. */
+  webDistDir: string | undefined;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the configuration from environment variables; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const value = parsed.data;
+  const originHost = value.HOST === '0.0.0.0' || value.HOST === '::' ? 'localhost' : value.HOST;
+  return {
+    port: value.PORT,
+    host: value.HOST,
+    dataDir: value.DATA_DIR,
+    databaseUrl: value.DATABASE_URL,
+    redisUrl: value.REDIS_URL,
+    publicOrigin: (value.PUBLIC_ORIGIN ?? `http://${originHost}:${value.PORT}`).replace(/\/$/, ''),
+    adminUsername: value.ADMIN_USERNAME,
+    adminEmail: value.ADMIN_EMAIL ?? `${value.ADMIN_USERNAME}@localhost`,
+    adminPassword: value.ADMIN_PASSWORD,
+    jwtSecret: value.JWT_SECRET,
+    logLevel: value.LOG_LEVEL,
+    webDistDir: value.WEB_DIST_DIR,
+    shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,24 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DatabaseHandle } from './database';
+import { columnTypes } from './migrations/column-types';
+import { domainModelMigration } from './migrations/0001-domain-model';
+
+/** Migrations in order; a name, once released, never changes. */
+function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
+  const types = columnTypes(handle.dialect);
+  return {
+    '0001-domain-model': domainModelMigration(types),
+  };
+}
+
+/** Brings the schema up to date; throws (and changes nothing further) when a migration fails. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(handle) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed`, { cause: error });
+  }
+  return results.map((result) => result.migrationName);
+}

@@ -1,0 +1,184 @@
+import type { Generated } from 'kysely';
+
+/*
+ * The tables as the repositories see them. Portable across SQLite and PostgreSQL:
+ * ids are UUID text, timestamps are ISO-8601 strings (UTC, millisecond precision),
+ * booleans are booleans and JSON is text; `db/database.ts` makes both dialects agree.
+ */
+
+export interface PlansTable {
+  id: string;
+  name: string;
+  description: string;
+  price_cents: number;
+  period: string | null;
+  features: string; // JSON array of strings
+  featured: boolean;
+  max_participants_per_wheel: number | null;
+  support_level: 'email' | 'priority' | 'dedicated';
+  api_access: boolean;
+  sort_order: number;
+}
+
+export interface BusinessUsersTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string; // stored lower-cased, unique
+  company_name: string;
+  phone_number: string | null;
+  plan_id: string;
+  password_hash: string;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminsTable {
+  id: string;
+  username: string; // unique
+  email: string; // stored lower-cased, unique
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  is_super_admin: boolean;
+  is_active: boolean;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WheelsTable {
+  id: string;
+  name: string;
+  description: string;
+  slot_count: number;
+  current_round: Generated<number>;
+  last_spin_date: string | null;
+  /** Overrides the server's round length for this wheel; null: the server default. */
+  round_seconds: number | null;
+  rounds_paused: Generated<boolean>;
+  is_private: boolean;
+  requires_access_code: boolean;
+  access_code: string | null;
+  expires_at: string | null;
+  price_cents: number;
+  rules: string | null;
+  guidelines: string | null;
+  status: 'Active' | 'Inactive' | 'Completed' | 'Expired';
+  registration_fields: string | null; // JSON RegistrationConfig
+  business_user_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ParticipantsTable {
+  id: string;
+  wheel_id: string;
+  session_id: string;
+  username: string | null;
+  age: number | null;
+  gender: 'male' | 'female' | 'other' | null;
+  short_bio: string | null;
+  who_am_i: string | null;
+  interests: string | null;
+  registration_data: string; // JSON object keyed by field name
+  created_at: string;
+}
+
+export interface SlotsTable {
+  id: string;
+  wheel_id: string;
+  position: number;
+  participant_id: string | null;
+  occupied_at: string | null;
+}
+
+export interface MatchesTable {
+  id: string;
+  wheel_id: string;
+  round: number;
+  user1_id: string;
+  user2_id: string;
+  status: 'Pending' | 'Accepted' | 'Rejected';
+  accepted_by_user1: boolean;
+  accepted_by_user2: boolean;
+  created_at: string;
+  call_started_at: string | null;
+  call_ended_at: string | null;
+}
+
+export interface DemoRequestsTable {
+  id: string;
+  contact_person: string;
+  phone_number: string;
+  company_name: string;
+  email: string;
+  requested_at: string;
+}
+
+export interface PaymentsTable {
+  id: string;
+  business_user_id: string;
+  plan_id: string;
+  provider: 'stripe' | 'test';
+  provider_payment_id: string; // unique per provider
+  amount_cents: number;
+  currency: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  failure_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Provider events already handled, so a replayed webhook changes nothing. */
+export interface PaymentEventsTable {
+  id: string; // the provider's event id
+  provider: 'stripe' | 'test';
+  type: string;
+  received_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  business_user_id: string;
+  plan_id: string;
+  payment_id: string | null;
+  starts_at: string;
+  ends_at: string | null;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string; // JSON
+  updated_at: string;
+}
+
+export interface Database {
+  plans: PlansTable;
+  business_users: BusinessUsersTable;
+  admins: AdminsTable;
+  wheels: WheelsTable;
+  participants: ParticipantsTable;
+  slots: SlotsTable;
+  matches: MatchesTable;
+  demo_requests: DemoRequestsTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  subscriptions: SubscriptionsTable;
+  settings: SettingsTable;
+}
+
+/** Every boolean column, so the SQLite side can turn its 0/1 back into booleans. */
+export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
+  'featured',
+  'api_access',
+  'is_active',
+  'is_super_admin',
+  'rounds_paused',
+  'is_private',
+  'requires_access_code',
+  'accepted_by_user1',
+  'accepted_by_user2',
+]);

@@ -1,0 +1,42 @@
+import type { ErrorCode, FieldError } from '@wheelmeet/contracts';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  service_unavailable: 503,
+  internal_error: 500,
+};
+
+/** An error meant for the caller: its code and message reach the client as they are. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+}
+
+export const notFound = (message: string) => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+
+/** Maps an HTTP status to the error code a client sees for it. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(STATUS_BY_CODE) as [ErrorCode, number][]).find(
+    ([code, codeStatus]) => codeStatus === status && code !== 'validation_failed',
+  );
+  if (match) return match[0];
+  return status >= 500 ? 'internal_error' : 'bad_request';
+}

@@ -1,0 +1,70 @@
+import { buildApp } from './app';
+import { prepareDatabase } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+import { systemClock } from './lib/clock';
+import { cryptoRandom } from './lib/random';
+import { API_DOCS_PATH } from './plugins/openapi';
+import type { SeedReport } from './seed';
+import { resolveJwtSecret } from './secrets';
+
+async function main() {
+  const config = loadConfig(process.env);
+  config.jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const { database, seedReport } = await prepareDatabase(config, { clock: systemClock, random: cryptoRandom });
+  const app = await buildApp(config, { database });
+
+  let shuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  printWelcome(config.publicOrigin, database.dialect, seedReport);
+}
+
+/** Plain text for the person who just ran `npm start`, not a log line for machines. */
+function printWelcome(origin: string, dialect: string, seed: SeedReport) {
+  const lines = [
+    '',
+    `  WheelMeet is running at ${origin}`,
+    `  Demo wheel:     ${origin}/wheel/${seed.demoWheelId}`,
+    `  Admin area:     ${origin}/admin/login`,
+    `  API docs:       ${origin}${API_DOCS_PATH}`,
+    `  Database:       ${dialect === 'sqlite' ? 'embedded SQLite' : 'PostgreSQL'}`,
+  ];
+  if (seed.createdAdmin?.generatedPassword) {
+    lines.push(
+      '',
+      `  A super admin was created: username "${seed.createdAdmin.username}", password "${seed.createdAdmin.generatedPassword}"`,
+      '  This password is shown only once. Set ADMIN_PASSWORD before the first start to choose your own.',
+    );
+  } else if (seed.createdAdmin) {
+    lines.push('', `  A super admin was created: username "${seed.createdAdmin.username}" with ADMIN_PASSWORD.`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('WheelMeet failed to start:', error);
+  }
+  process.exit(1);
+});

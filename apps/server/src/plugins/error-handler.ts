@@ -1,0 +1,60 @@
+import type { ErrorBody, FieldError } from '@wheelmeet/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { AppError, errorCodeForStatus } from '../lib/errors';
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody['error']) {
+  return reply.code(status).type('application/json').send({ error: body } satisfies ErrorBody);
+}
+
+const VALIDATION_MESSAGE = 'The request is not valid.';
+
+const toFieldErrors = (issues: { path: PropertyKey[]; message: string }[]): FieldError[] =>
+  issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+/**
+ * The one error model of the API: every failure becomes `{ error: { code, message, details? } }`.
+ * Client mistakes keep their message; anything unexpected is logged and answered with a
+ * generic 500, so no stack trace or internal detail ever reaches a client.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.statusCode, {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      return sendError(reply, 400, {
+        code: 'validation_failed',
+        message: details[0]?.message ?? VALIDATION_MESSAGE,
+        details,
+      });
+    }
+    if (error instanceof ZodError) {
+      const details = toFieldErrors(error.issues);
+      return sendError(reply, 400, {
+        code: 'validation_failed',
+        message: details[0]?.message ?? VALIDATION_MESSAGE,
+        details,
+      });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type…
+      return sendError(reply, status, { code: errorCodeForStatus(status), message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, status === 503 ? 503 : 500, {
+      code: status === 503 ? 'service_unavailable' : 'internal_error',
+      message: 'Something went wrong on our side. Please try again.',
+    });
+  });
+}

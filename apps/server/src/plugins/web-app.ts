@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './error-handler';
+
+const API_PREFIXES = ['/api/', '/hubs/'];
+const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((prefix) => url.startsWith(prefix));
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other non-API path
+ * gets index.html (never cached) so the client router decides what to show. Unknown API
+ * paths answer with the JSON error model instead.
+ */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+  const indexFile = path.join(webDistDir, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDistDir }, 'web app not built; only the API is served (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
+    if (wantsPage && hasWebApp) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(reply, 404, {
+      code: 'not_found',
+      message: wantsPage
+        ? 'The web app is not built. Run `npm run build` and restart.'
+        : `No route for ${request.method} ${url}`,
+    });
+  });
+}
