@@ -20,7 +20,11 @@ export async function prepareDatabase(
     await migrateToLatest(database);
     const seedReport = await seedDatabase(
       database.db,
-      { adminUsername: config.adminUsername, adminEmail: config.adminEmail, adminPassword: config.adminPassword },
+      {
+        adminUsername: config.adminUsername,
+        adminEmail: config.adminEmail,
+        adminPassword: config.adminPassword,
+      },
       deps,
     );
     return { database, seedReport };

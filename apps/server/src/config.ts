@@ -18,7 +18,9 @@ const environmentSchema = z.object({
   REDIS_URL: optionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
-  PUBLIC_ORIGIN: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  PUBLIC_ORIGIN: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ),
   ADMIN_USERNAME: z.string().trim().min(1).max(64).default('admin'),
   ADMIN_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
   ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),

@@ -4,13 +4,16 @@ import { ConfigError, loadConfig } from './config';
 import { systemClock } from './lib/clock';
 import { cryptoRandom } from './lib/random';
 import { API_DOCS_PATH } from './plugins/openapi';
-import type { SeedReport } from './seed';
 import { resolveJwtSecret } from './secrets';
+import type { SeedReport } from './seed';
 
 async function main() {
   const config = loadConfig(process.env);
   config.jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const { database, seedReport } = await prepareDatabase(config, { clock: systemClock, random: cryptoRandom });
+  const { database, seedReport } = await prepareDatabase(config, {
+    clock: systemClock,
+    random: cryptoRandom,
+  });
   const app = await buildApp(config, { database });
 
   let shuttingDown = false;
@@ -55,7 +58,10 @@ function printWelcome(origin: string, dialect: string, seed: SeedReport) {
       '  This password is shown only once. Set ADMIN_PASSWORD before the first start to choose your own.',
     );
   } else if (seed.createdAdmin) {
-    lines.push('', `  A super admin was created: username "${seed.createdAdmin.username}" with ADMIN_PASSWORD.`);
+    lines.push(
+      '',
+      `  A super admin was created: username "${seed.createdAdmin.username}" with ADMIN_PASSWORD.`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }

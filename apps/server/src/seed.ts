@@ -126,12 +126,18 @@ export async function seedDatabase(
       created_at: now,
       updated_at: now,
     });
-    report.createdAdmin = { username: options.adminUsername, ...(generatedPassword ? { generatedPassword } : {}) };
+    report.createdAdmin = {
+      username: options.adminUsername,
+      ...(generatedPassword ? { generatedPassword } : {}),
+    };
   }
   return report;
 }
 
-async function ensureDemoWheel(db: Kysely<Database>, deps: { clock: Clock; random: Random }): Promise<string> {
+async function ensureDemoWheel(
+  db: Kysely<Database>,
+  deps: { clock: Clock; random: Random },
+): Promise<string> {
   const settings = createSettingsRepository(db);
   const recorded = await settings.get(DEMO_WHEEL_SETTING, z.string());
   if (recorded) return recorded;

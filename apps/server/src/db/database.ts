@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type Dialect, Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { type Dialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { SqliteBooleanPlugin } from './sqlite-booleans';
@@ -25,7 +25,8 @@ export const SQLITE_FILE_NAME = 'wheelmeet.db';
 
 /** Opens the database the configuration names; the one place that knows which dialect is in use. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl) return wrap(new PostgresDialect({ pool: createPostgresPool(options.databaseUrl) }), 'postgres');
+  if (options.databaseUrl)
+    return wrap(new PostgresDialect({ pool: createPostgresPool(options.databaseUrl) }), 'postgres');
 
   mkdirSync(options.dataDir, { recursive: true });
   const file = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME));

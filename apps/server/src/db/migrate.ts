@@ -1,7 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DatabaseHandle } from './database';
-import { columnTypes } from './migrations/column-types';
 import { domainModelMigration } from './migrations/0001-domain-model';
+import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
 function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {

@@ -5,7 +5,10 @@ import { ZodError } from 'zod';
 import { AppError, errorCodeForStatus } from '../lib/errors';
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody['error']) {
-  return reply.code(status).type('application/json').send({ error: body } satisfies ErrorBody);
+  return reply
+    .code(status)
+    .type('application/json')
+    .send({ error: body } satisfies ErrorBody);
 }
 
 const VALIDATION_MESSAGE = 'The request is not valid.';

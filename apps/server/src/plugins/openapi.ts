@@ -11,7 +11,8 @@ export async function registerOpenApi(app: FastifyInstance, publicOrigin: string
     openapi: {
       info: {
         title: 'WheelMeet API',
-        description: 'HTTP API of WheelMeet. Errors always have the shape { error: { code, message, details? } }.',
+        description:
+          'HTTP API of WheelMeet. Errors always have the shape { error: { code, message, details? } }.',
         version: '1.0.0',
       },
       servers: [{ url: publicOrigin }],

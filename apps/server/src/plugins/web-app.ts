@@ -18,7 +18,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
-      index: false,
+      index: ['index.html'],
       setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -15,7 +15,9 @@ export function domainModelMigration(types: ColumnTypes) {
         .addColumn('period', 'text')
         .addColumn('features', 'text', (c) => c.notNull())
         .addColumn('featured', boolean, (c) => c.notNull().defaultTo(false))
-        .addColumn('max_participants_per_wheel', 'integer', (c) => c.check(sql`max_participants_per_wheel > 0`))
+        .addColumn('max_participants_per_wheel', 'integer', (c) =>
+          c.check(sql`max_participants_per_wheel > 0`),
+        )
         .addColumn('support_level', 'text', (c) =>
           c.notNull().check(sql`support_level in ('email', 'priority', 'dedicated')`),
         )
@@ -58,9 +60,7 @@ export function domainModelMigration(types: ColumnTypes) {
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull())
-        .addColumn('slot_count', 'integer', (c) =>
-          c.notNull().check(sql`slot_count between 2 and 100`),
-        )
+        .addColumn('slot_count', 'integer', (c) => c.notNull().check(sql`slot_count between 2 and 100`))
         .addColumn('current_round', 'integer', (c) => c.notNull().defaultTo(0).check(sql`current_round >= 0`))
         .addColumn('last_spin_date', timestamp)
         .addColumn('round_seconds', 'integer', (c) => c.check(sql`round_seconds > 0`))
@@ -73,7 +73,10 @@ export function domainModelMigration(types: ColumnTypes) {
         .addColumn('rules', 'text')
         .addColumn('guidelines', 'text')
         .addColumn('status', 'text', (c) =>
-          c.notNull().defaultTo('Active').check(sql`status in ('Active', 'Inactive', 'Completed', 'Expired')`),
+          c
+            .notNull()
+            .defaultTo('Active')
+            .check(sql`status in ('Active', 'Inactive', 'Completed', 'Expired')`),
         )
         .addColumn('registration_fields', 'text')
         .addColumn('business_user_id', 'text', (c) => c.references('business_users.id').onDelete('cascade'))
@@ -85,7 +88,11 @@ export function domainModelMigration(types: ColumnTypes) {
           sql`requires_access_code = ${sql.lit(false)} or access_code is not null`,
         )
         .execute();
-      await db.schema.createIndex('wheels_business_user_idx').on('wheels').column('business_user_id').execute();
+      await db.schema
+        .createIndex('wheels_business_user_idx')
+        .on('wheels')
+        .column('business_user_id')
+        .execute();
 
       await db.schema
         .createTable('participants')

@@ -7,4 +7,6 @@ export interface ColumnTypes {
 }
 
 export const columnTypes = (dialect: SqlDialect): ColumnTypes =>
-  dialect === 'sqlite' ? { timestamp: 'text', boolean: 'integer' } : { timestamp: 'timestamptz', boolean: 'boolean' };
+  dialect === 'sqlite'
+    ? { timestamp: 'text', boolean: 'integer' }
+    : { timestamp: 'timestamptz', boolean: 'boolean' };

@@ -1,4 +1,4 @@
-import { type Plan, planSchema } from '@wheelmeet/contracts';
+import type { Plan, planSchema } from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn } from '../../db/json';
 import { centsToAmount } from '../../lib/money';

@@ -15,7 +15,9 @@ export function createSettingsRepository(db: Kysely<Database>) {
       await db
         .insertInto('settings')
         .values({ key, value: toJsonColumn(value), updated_at: updatedAt })
-        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value: toJsonColumn(value), updated_at: updatedAt }))
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({ value: toJsonColumn(value), updated_at: updatedAt }),
+        )
         .execute();
     },
   };
