@@ -131,3 +131,12 @@ export type GetWheelResponse = z.infer<typeof getWheelResponseSchema>;
 
 export const wheelParamsSchema = z.object({ id: wheelIdSchema });
 export type WheelParams = z.infer<typeof wheelParamsSchema>;
+
+export const ACCESS_CODE_REQUIRED_MESSAGE = 'Please enter the access code.';
+export const INVALID_ACCESS_CODE_MESSAGE = 'Invalid access code. Please try again.';
+
+/** POST /api/wheels/{id}/access: the code is trimmed and must not be empty. */
+export const unlockWheelRequestSchema = z.object({
+  accessCode: z.string().trim().min(1, ACCESS_CODE_REQUIRED_MESSAGE).max(200),
+});
+export type UnlockWheelRequest = z.infer<typeof unlockWheelRequestSchema>;

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_STORAGE_KEYS } from '@/lib/auth-storage';
+import { PLANS } from '@/test/fixtures';
+import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
+import { routes } from './router';
+
+function signIn() {
+  localStorage.setItem(AUTH_STORAGE_KEYS.adminToken, 'token-123');
+}
+
+async function expectLocation(
+  router: ReturnType<typeof renderRoutes>['router'],
+  pathname: string,
+  hash = '',
+) {
+  await waitFor(() => {
+    expect(router.state.location.pathname).toBe(pathname);
+    expect(router.state.location.hash).toBe(hash);
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+  mockFetch({
+    'GET /api/wheels/public': jsonResponse([]),
+    'GET /api/business/plans': jsonResponse(PLANS),
+  });
+});
+
+describe('route table redirects', () => {
+  it('sends any unknown path to /', async () => {
+    const { router } = renderRoutes(routes, '/no/such/page');
+    await expectLocation(router, '/');
+    expect(await screen.findByRole('heading', { name: 'Connect Anywhere, Instantly.' })).toBeInTheDocument();
+  });
+
+  it('serves the wheel screen on /wheel as on /', async () => {
+    renderRoutes(routes, '/wheel');
+    expect(await screen.findByRole('heading', { name: 'Connect Anywhere, Instantly.' })).toBeInTheDocument();
+  });
+
+  it('sends /pricing to the pricing section of /business and scrolls it into view', async () => {
+    const { router } = renderRoutes(routes, '/pricing');
+    await expectLocation(router, '/business', '#pricing-section');
+    expect(await screen.findByRole('article', { name: 'Professional' })).toBeInTheDocument();
+    await waitFor(() => expect(Element.prototype.scrollIntoView).toHaveBeenCalled());
+  });
+
+  it('sends /purchase with an unknown plan back to pricing', async () => {
+    const { router } = renderRoutes(routes, '/purchase/no-such-plan');
+    await expectLocation(router, '/business', '#pricing-section');
+  });
+
+  it.each(['/admin', '/admin/dashboard', '/admin/wheels', '/admin/direct-dashboard'])(
+    'sends %s to /admin/login without a stored token',
+    async (path) => {
+      const { router } = renderRoutes(routes, path);
+      await expectLocation(router, '/admin/login');
+      expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    },
+  );
+
+  it('sends a signed-in user from /admin/login to the dashboard', async () => {
+    signIn();
+    const { router } = renderRoutes(routes, '/admin/login');
+    await expectLocation(router, '/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('opens the dashboard for the /admin index', async () => {
+    signIn();
+    const { router } = renderRoutes(routes, '/admin');
+    await expectLocation(router, '/admin/dashboard');
+  });
+
+  it('sends an unknown /admin child to the dashboard', async () => {
+    signIn();
+    const { router } = renderRoutes(routes, '/admin/reports/business-user/42');
+    await expectLocation(router, '/admin/dashboard');
+  });
+
+  it('shows the direct dashboard with a stored token', async () => {
+    signIn();
+    renderRoutes(routes, '/admin/direct-dashboard');
+    expect(await screen.findByRole('heading', { name: 'Business Dashboard' })).toBeInTheDocument();
+  });
+});
+
+describe('admin area', () => {
+  it.each([
+    ['/admin/users', 'Users', 'under construction'],
+    ['/admin/wheels', 'Wheels', 'coming soon'],
+    ['/admin/business-users', 'Business Users', 'coming soon'],
+    ['/admin/demo-requests', 'Demo Requests', 'coming soon'],
+    ['/admin/admins', 'Admins', 'coming soon'],
+    ['/admin/settings', 'Settings', 'coming soon'],
+  ])('renders %s as a placeholder', async (path, title, text) => {
+    signIn();
+    renderRoutes(routes, path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(text))).toBeInTheDocument();
+  });
+
+  it('logs out: clears the token and returns to the login page', async () => {
+    signIn();
+    const { router } = renderRoutes(routes, '/admin/settings');
+    (await screen.findByRole('button', { name: 'Logout' })).click();
+    await expectLocation(router, '/admin/login');
+    expect(localStorage.getItem(AUTH_STORAGE_KEYS.adminToken)).toBeNull();
+  });
+});
+
+describe('top navigation', () => {
+  it('links Home, How It Works and For Business and marks the current page', async () => {
+    renderRoutes(routes, '/how-it-works-user');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'For Business' })).toHaveAttribute('href', '/business');
+    const current = within(nav).getByRole('link', { name: 'How It Works' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('carries the BUSINESS tag on /business only', async () => {
+    const { router } = renderRoutes(routes, '/business');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: /WheelMeet/ })).toHaveTextContent('BUSINESS');
+
+    await router.navigate('/');
+    await waitFor(() => expect(within(nav).queryByText('BUSINESS')).not.toBeInTheDocument());
+  });
+
+  it('is hidden under /admin and on the admin login page', async () => {
+    signIn();
+    const { router } = renderRoutes(routes, '/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+
+    localStorage.clear();
+    await router.navigate('/admin/login');
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('collapses into a menu button that toggles the links', async () => {
+    renderRoutes(routes, '/');
+    const button = await screen.findByRole('button', { name: 'Menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    button.click();
+    await waitFor(() => expect(button).toHaveAttribute('aria-expanded', 'true'));
+  });
+});
+
+describe('other pages', () => {
+  it('shows the registration success page with a link to the admin login', async () => {
+    renderRoutes(routes, '/registration-success');
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /admin login/i })).toHaveAttribute('href', '/admin/login');
+  });
+
+  it('shows placeholders for /features and /payment-success', async () => {
+    const { router } = renderRoutes(routes, '/features');
+    expect(await screen.findByText(/full features page is coming soon/i)).toBeInTheDocument();
+    await router.navigate('/payment-success');
+    expect(await screen.findByText(/payment confirmation is coming soon/i)).toBeInTheDocument();
+  });
+
+  it('gives every public page a main landmark', async () => {
+    renderRoutes(routes, '/business');
+    expect(await screen.findByRole('main')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Plan } from '@wheelmeet/contracts';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { LoadingState } from '@/components/ui/loading-state';
+import { errorMessage } from '@/lib/api-client';
+import { plansQuery } from '@/lib/plans-query';
+import { PlanCard } from './plan-card';
+import { PRICING_HEADING_ID, PRICING_SECTION_ID, scrollToPricing } from './scroll-to-pricing';
+
+export function PricingSection() {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const { data: plans, isPending, isError, isSuccess, error, refetch, isFetching } = useQuery(plansQuery());
+
+  // `/pricing` lands here as `/business#pricing-section`; the section only has its full height once plans are in.
+  useEffect(() => {
+    if (isSuccess && hash === `#${PRICING_SECTION_ID}`) scrollToPricing();
+  }, [isSuccess, hash]);
+
+  const choose = (plan: Plan) => navigate(`/purchase/${encodeURIComponent(plan.id)}`, { state: { plan } });
+
+  return (
+    <section
+      id={PRICING_SECTION_ID}
+      aria-labelledby={PRICING_HEADING_ID}
+      className="scroll-mt-20 bg-slate-50 px-4 py-20 sm:px-6"
+    >
+      <div className="mx-auto max-w-6xl">
+        <div className="text-center">
+          <h2
+            id={PRICING_HEADING_ID}
+            tabIndex={-1}
+            className="text-3xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-4xl"
+          >
+            Simple, transparent pricing
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
+            Pick the plan that fits your events. Prices are per month.
+          </p>
+        </div>
+
+        <div className="mt-12">
+          {isPending ? (
+            <LoadingState />
+          ) : isError ? (
+            <ErrorState
+              headingLevel={3}
+              title="Could not load the plans"
+              message={errorMessage(error, 'Please try again in a moment.')}
+              action={
+                <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+                  Try again
+                </Button>
+              }
+            />
+          ) : plans.length === 0 ? (
+            <EmptyState title="No plans are available right now." />
+          ) : (
+            <ul className="grid items-stretch gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {plans.map((plan) => (
+                <li key={plan.id} className="flex">
+                  <PlanCard plan={plan} onChoose={choose} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { type ErrorCode, errorBodySchema, type FieldError } from '@wheelmeet/contracts';
+import { clearAdminSession, getAdminToken } from './auth-storage';
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+export const ADMIN_LOGIN_PATH = '/admin/login';
+
+/** Anything with a zod-style `parse`; every contracts schema fits. */
+export interface ResponseSchema<T> {
+  parse(data: unknown): T;
+}
+
+/** Codes the client adds to the server's own: no answer at all, or an answer that breaks the contract. */
+export type ApiErrorCode = ErrorCode | 'network_error' | 'invalid_response';
+
+/** A failed API call, carrying the server's `{ error: { code, message, details } }` when there was one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details: FieldError[] | undefined;
+
+  constructor(init: { status: number; code: ApiErrorCode; message: string; details?: FieldError[] }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+  }
+}
+
+// Used when a failure carries no error body (a proxy's 502, an HTML error page).
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'too_many_requests',
+  503: 'service_unavailable',
+};
+
+export interface ApiClientOptions {
+  /** Prefix for every path; the API lives on the app's own host, so '' by default. */
+  baseUrl?: string;
+  /** Where to send the browser after a 401 on an authenticated call. */
+  navigate?: (path: string) => void;
+  /** The current path, to avoid redirecting to the login page from the login page. */
+  currentPath?: () => string;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function readJsonBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the typed client; the app uses the `api` instance below, tests build their own. */
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? '';
+  const navigate = options.navigate ?? ((path: string) => window.location.assign(path));
+  const currentPath = options.currentPath ?? (() => window.location.pathname);
+
+  async function request<T>(
+    method: Method,
+    path: string,
+    body: unknown,
+    schema?: ResponseSchema<T>,
+  ): Promise<T> {
+    const token = getAdminToken();
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    // Only requests with a body declare one: Fastify rejects an empty body sent as JSON.
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch {
+      throw new ApiError({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
+    }
+
+    const data = await readJsonBody(response);
+
+    if (!response.ok) {
+      // An expired or revoked admin session: forget it and send the user to sign in again.
+      // Anonymous calls never carried a token, so a 401 there is not a reason to leave the page.
+      if (response.status === 401 && token) {
+        clearAdminSession();
+        if (currentPath() !== ADMIN_LOGIN_PATH) navigate(ADMIN_LOGIN_PATH);
+      }
+      const parsed = errorBodySchema.safeParse(data);
+      if (parsed.success) {
+        throw new ApiError({ status: response.status, ...parsed.data.error });
+      }
+      throw new ApiError({
+        status: response.status,
+        code: CODE_BY_STATUS[response.status] ?? 'internal_error',
+        message: response.statusText || `Request failed with status ${response.status}.`,
+      });
+    }
+
+    if (!schema) return undefined as T;
+    try {
+      return schema.parse(data);
+    } catch {
+      throw new ApiError({
+        status: response.status,
+        code: 'invalid_response',
+        message: 'The server sent an unexpected response. Please try again.',
+      });
+    }
+  }
+
+  return {
+    get: <T>(path: string, schema: ResponseSchema<T>) => request('GET', path, undefined, schema),
+    post: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('POST', path, body, schema),
+    put: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('PUT', path, body, schema),
+    delete: (path: string) => request<void>('DELETE', path, undefined),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The one API client of the web app. */
+export const api = createApiClient();
+
+/** The message to show for any error thrown by a query or mutation. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}

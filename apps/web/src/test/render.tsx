@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { vi } from 'vitest';
+
+/** A fresh query client per test: no retries, no cache shared between tests. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Mounts routes in a memory router at `path`; the router is returned to read the final location. */
+export function renderRoutes(routes: RouteObject[], path: string | { pathname: string; state?: unknown }) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Renders the current location, for routes that only exist to prove a redirect landed. */
+export function LocationProbe() {
+  const location = useLocation();
+  return (
+    <p data-testid="location">
+      {location.pathname}
+      {location.hash}
+    </p>
+  );
+}
+
+type Responder = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** JSON response helper for fetch mocks. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Replaces fetch; `routes` maps "METHOD /path" to a response. Unknown requests fail the test loudly. */
+export function mockFetch(routes: Record<string, Responder | Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = `${init?.method ?? 'GET'} ${url}`;
+    const responder = routes[key];
+    if (!responder) throw new Error(`Unexpected request: ${key}`);
+    return typeof responder === 'function' ? responder(url, init) : responder.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
