@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       dataDir: './data',
       databaseUrl: undefined,
       redisUrl: undefined,
-      publicOrigin: 'http://localhost:3000',
+      publicOrigin: undefined,
       adminUsername: 'admin',
       adminEmail: 'admin@localhost',
       adminPassword: undefined,

@@ -40,8 +40,8 @@ export interface AppConfig {
   /** Unset: embedded SQLite in `dataDir`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  /** The origin people reach the product at, used in links; derived from host and port when unset. */
-  publicOrigin: string;
+  /** The origin people reach the product at (links, https detection); unset: the address it listens on. */
+  publicOrigin: string | undefined;
   adminUsername: string;
   /** The first super admin's email; `<ADMIN_USERNAME>@localhost` when unset. */
   adminEmail: string;
@@ -66,14 +66,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const value = parsed.data;
-  const originHost = value.HOST === '0.0.0.0' || value.HOST === '::' ? 'localhost' : value.HOST;
   return {
     port: value.PORT,
     host: value.HOST,
     dataDir: value.DATA_DIR,
     databaseUrl: value.DATABASE_URL,
     redisUrl: value.REDIS_URL,
-    publicOrigin: (value.PUBLIC_ORIGIN ?? `http://${originHost}:${value.PORT}`).replace(/\/$/, ''),
+    publicOrigin: value.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     adminUsername: value.ADMIN_USERNAME,
     adminEmail: value.ADMIN_EMAIL ?? `${value.ADMIN_USERNAME}@localhost`,
     adminPassword: value.ADMIN_PASSWORD,

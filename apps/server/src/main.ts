@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
@@ -38,7 +39,19 @@ async function main() {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
-  printWelcome(config.publicOrigin, database.dialect, seedReport);
+  printWelcome(
+    config.publicOrigin ?? listeningOrigin(app.server.address(), config.host),
+    database.dialect,
+    seedReport,
+  );
+}
+
+/** The address a person on this machine can open; a wildcard host is shown as localhost. */
+function listeningOrigin(address: string | AddressInfo | null, host: string): string {
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${port}`;
 }
 
 /** Plain text for the person who just ran `npm start`, not a log line for machines. */

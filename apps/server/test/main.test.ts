@@ -59,12 +59,17 @@ describe('the server process', () => {
     expect(run.stderr()).toMatch(/PORT:/);
   });
 
-  it('prints where to go and the one-time admin password, then shuts down cleanly on SIGTERM', async () => {
+  it('prints the real address and the one-time admin password, serves the seeded plans, then shuts down cleanly on SIGTERM', async () => {
     const run = startServer({ DATA_DIR: dataDir(), PORT: '0' });
     children.push(run.child);
     await waitFor(() => run.stdout().includes('WheelMeet is running at'), 'the welcome text');
     expect(run.stdout()).toMatch(/super admin was created: username "admin", password "[\w-]{16}"/);
     expect(run.stdout()).toContain('/admin/login');
+
+    const origin = run.stdout().match(/running at (http:\/\/\S+)/)?.[1];
+    const plans = await fetch(`${origin}/api/business/plans`);
+    expect(plans.status).toBe(200);
+    expect(((await plans.json()) as { name: string }[]).map((plan) => plan.name)).toContain('Professional');
 
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);

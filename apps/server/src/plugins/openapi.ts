@@ -6,7 +6,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 export const API_DOCS_PATH = '/api/docs';
 
 /** The OpenAPI document is generated from the same zod schemas the routes validate with. */
-export async function registerOpenApi(app: FastifyInstance, publicOrigin: string) {
+export async function registerOpenApi(app: FastifyInstance, publicOrigin: string | undefined) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -15,7 +15,7 @@ export async function registerOpenApi(app: FastifyInstance, publicOrigin: string
           'HTTP API of WheelMeet. Errors always have the shape { error: { code, message, details? } }.',
         version: '1.0.0',
       },
-      servers: [{ url: publicOrigin }],
+      servers: publicOrigin ? [{ url: publicOrigin }] : [],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * origin (WebSocket included); `upgrade-insecure-requests` and HSTS are sent only when the
  * product is served over https, so a plain-http install on a LAN keeps working.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicOrigin: string) {
-  const https = publicOrigin.startsWith('https:');
+export async function registerSecurityHeaders(app: FastifyInstance, publicOrigin: string | undefined) {
+  const https = publicOrigin?.startsWith('https:') ?? false;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
