@@ -4,11 +4,22 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, isDatabaseReachable } from './db/database';
+import { createAttemptLimiter } from './lib/attempt-limiter';
 import { type Clock, systemClock } from './lib/clock';
+import { createDomainEvents } from './lib/domain-events';
 import { cryptoRandom, type Random } from './lib/random';
+import { createTokenService } from './lib/tokens';
 import { businessRoutes } from './modules/business/business.routes';
 import { createPlansRepository } from './modules/business/plans.repository';
 import { createPlansService } from './modules/business/plans.service';
+import { createMatchesRepository } from './modules/matches/matches.repository';
+import { createMatchesService } from './modules/matches/matches.service';
+import { createParticipantsRepository } from './modules/participants/participants.repository';
+import { participantsRoutes } from './modules/participants/participants.routes';
+import { createParticipantsService } from './modules/participants/participants.service';
+import { startRoundTicker } from './modules/rounds/round-ticker';
+import { createRoundsRepository } from './modules/rounds/rounds.repository';
+import { createRoundsService, type RoundsService } from './modules/rounds/rounds.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { createWheelsRepository } from './modules/wheels/wheels.repository';
 import { wheelsRoutes } from './modules/wheels/wheels.routes';
@@ -17,18 +28,35 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { createHub } from './realtime/hub';
+import { registerMatchHandlers } from './realtime/match-handlers';
+import { createPresence } from './realtime/presence';
+import { forwardDomainEventsToHub } from './realtime/pushes';
+import { createWheelHandlers } from './realtime/wheel-handlers';
+import { resolveJwtSecret } from './secrets';
 
 export interface AppDependencies {
   /** Already migrated; the app closes it when it closes. */
   database: DatabaseHandle;
   clock?: Clock;
   random?: Random;
+  /** 'manual': no timer drives the rounds; tests call `app.wheelmeet.rounds.tick()` with their own clock. */
+  rounds?: 'timer' | 'manual';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Services tests drive directly. */
+    wheelmeet: { rounds: RoundsService };
+  }
 }
 
 /** Where `npm run build` puts the web app, seen from this file in src/ or from the bundle in dist/. */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+const ROUND_TICK_MS = 200;
+const ACCESS_CODE_ATTEMPTS = { maxAttempts: 5, windowMs: 60_000 };
 
-/** Builds the whole server: plugins, then feature modules, then the web app. Tests start it on port 0. */
+/** Builds the whole server: plugins, then feature modules and the hub, then the web app. Tests start it on port 0. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const random = deps.random ?? cryptoRandom;
@@ -52,12 +80,80 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await registerSecurityHeaders(app, config.publicOrigin);
   await registerOpenApi(app, config.publicOrigin);
 
-  const plans = createPlansService(createPlansRepository(database.db));
-  const wheels = createWheelsService({ wheels: createWheelsRepository(database.db), clock, random });
+  // Shared infrastructure.
+  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock);
+  const events = createDomainEvents((error, name) =>
+    app.log.error({ err: error, event: name }, 'event listener failed'),
+  );
+  const hub = await createHub(app.server, { tokens, redisUrl: config.redisUrl });
+  const presence = createPresence(() => hub.io);
 
+  // Feature services, each over its own repository.
+  const participantsRepository = createParticipantsRepository(database.db);
+  const plans = createPlansService(createPlansRepository(database.db));
+  const wheels = createWheelsService({
+    wheels: createWheelsRepository(database.db),
+    participants: participantsRepository,
+    clock,
+    random,
+    tokens,
+    accessAttempts: createAttemptLimiter({ ...ACCESS_CODE_ATTEMPTS, clock }),
+    events,
+    presence,
+    defaultRoundSeconds: config.wheelRoundSeconds,
+  });
+  const participants = createParticipantsService({
+    participants: participantsRepository,
+    wheels,
+    tokens,
+    clock,
+    random,
+  });
+  const matches = createMatchesService({ matches: createMatchesRepository(database.db), events });
+  const rounds = createRoundsService({
+    rounds: createRoundsRepository(database.db),
+    wheels,
+    matches,
+    events,
+    clock,
+    random,
+    onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
+  });
+  app.decorate('wheelmeet', { rounds });
+
+  // Reactions between features, and pushes to the browsers.
+  events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
+  forwardDomainEventsToHub(events, hub.io);
+  const wheelHandlers = createWheelHandlers({
+    hub: hub.io,
+    wheels,
+    rounds,
+    participants,
+    isPresent: presence.isPresent,
+    slotReleaseGraceMs: config.slotReleaseGraceMs,
+    log: app.log,
+  });
+  hub.io.on('connection', (socket) => {
+    wheelHandlers.register(socket);
+    registerMatchHandlers(socket, { matches, log: app.log });
+  });
+  const stopTicker =
+    deps.rounds === 'manual'
+      ? () => {}
+      : startRoundTicker(rounds, ROUND_TICK_MS, (error) =>
+          app.log.error({ err: error }, 'round tick failed'),
+        );
+  app.addHook('preClose', async () => {
+    stopTicker();
+    wheelHandlers.stop();
+    await hub.close();
+  });
+
+  // HTTP routes.
   await app.register(systemRoutes, { isDatabaseReachable: () => isDatabaseReachable(database.db) });
   await app.register(businessRoutes, { plans });
   await app.register(wheelsRoutes, { wheels });
+  await app.register(participantsRoutes, { participants });
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return app;

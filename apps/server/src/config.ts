@@ -1,3 +1,4 @@
+import { DEFAULT_ROUND_SECONDS } from '@wheelmeet/contracts';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -28,6 +29,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST_DIR: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  WHEEL_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_ROUND_SECONDS),
+  SLOT_RELEASE_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -52,6 +55,10 @@ export interface AppConfig {
   /** The built web app; unset: `apps/web/dist` beside this server. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** Round length of wheels that do not set their own. */
+  wheelRoundSeconds: number;
+  /** How long a participant who lost their connection keeps their slot. */
+  slotReleaseGraceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -80,5 +87,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: value.LOG_LEVEL,
     webDistDir: value.WEB_DIST_DIR,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    wheelRoundSeconds: value.WHEEL_ROUND_SECONDS,
+    slotReleaseGraceMs: value.SLOT_RELEASE_GRACE_MS,
   };
 }

@@ -5,12 +5,10 @@ import { ConfigError, loadConfig } from './config';
 import { systemClock } from './lib/clock';
 import { cryptoRandom } from './lib/random';
 import { API_DOCS_PATH } from './plugins/openapi';
-import { resolveJwtSecret } from './secrets';
 import type { SeedReport } from './seed';
 
 async function main() {
   const config = loadConfig(process.env);
-  config.jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const { database, seedReport } = await prepareDatabase(config, {
     clock: systemClock,
     random: cryptoRandom,

@@ -10,7 +10,7 @@ import { createAdminsRepository } from './modules/admin/admins.repository';
 import { createPlansRepository } from './modules/business/plans.repository';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createWheelsRepository } from './modules/wheels/wheels.repository';
-import { createWheelsService } from './modules/wheels/wheels.service';
+import { buildNewWheel } from './modules/wheels/wheels.service';
 
 /** Monthly prices in cents. The spec leaves prices open; these are ours. */
 export const SEED_PLANS: PlansTable[] = [
@@ -142,8 +142,8 @@ async function ensureDemoWheel(
   const recorded = await settings.get(DEMO_WHEEL_SETTING, z.string());
   if (recorded) return recorded;
 
-  const wheels = createWheelsService({ wheels: createWheelsRepository(db), ...deps });
-  const id = await wheels.createWheel(DEMO_WHEEL);
-  await settings.set(DEMO_WHEEL_SETTING, id, deps.clock.now().toISOString());
-  return id;
+  const { row, slotIds } = buildNewWheel(DEMO_WHEEL, deps);
+  await createWheelsRepository(db).insertWithSlots(row, slotIds);
+  await settings.set(DEMO_WHEEL_SETTING, row.id, deps.clock.now().toISOString());
+  return row.id;
 }

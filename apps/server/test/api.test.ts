@@ -7,11 +7,8 @@ import {
   openWheelSchema,
 } from '@wheelmeet/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemClock } from '../src/lib/clock';
-import { cryptoRandom } from '../src/lib/random';
-import { createWheelsRepository } from '../src/modules/wheels/wheels.repository';
-import { createWheelsService } from '../src/modules/wheels/wheels.service';
 import { describeEachDialect } from './support/each-dialect';
+import { createTestWheel } from './support/factories';
 import { startTestApp, TEST_INDEX_HTML, type TestApp } from './support/test-app';
 
 describeEachDialect('HTTP API', (dialect) => {
@@ -20,12 +17,7 @@ describeEachDialect('HTTP API', (dialect) => {
 
   beforeAll(async () => {
     t = await startTestApp(dialect);
-    const wheels = createWheelsService({
-      wheels: createWheelsRepository(t.database.db),
-      clock: systemClock,
-      random: cryptoRandom,
-    });
-    privateWheelId = await wheels.createWheel({
+    privateWheelId = await createTestWheel(t.database, {
       name: 'Board retreat',
       description: 'Invitation only',
       slotCount: 8,

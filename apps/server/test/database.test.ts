@@ -7,10 +7,10 @@ import { verifyPassword } from '../src/lib/passwords';
 import { cryptoRandom } from '../src/lib/random';
 import { createPlansRepository } from '../src/modules/business/plans.repository';
 import { createWheelsRepository } from '../src/modules/wheels/wheels.repository';
-import { createWheelsService } from '../src/modules/wheels/wheels.service';
 import type { SeedOptions } from '../src/seed';
 import type { TestDatabase } from './support/databases';
 import { describeEachDialect } from './support/each-dialect';
+import { createTestWheel } from './support/factories';
 
 const deps = { clock: systemClock, random: cryptoRandom };
 const seedOptions: SeedOptions = {
@@ -36,7 +36,6 @@ describeEachDialect('database', (dialect) => {
   });
 
   const now = () => new Date().toISOString();
-  const wheels = () => createWheelsService({ wheels: createWheelsRepository(handle.db), ...deps });
 
   async function addParticipant(wheelId: string, username: string) {
     const id = cryptoRandom.uuid();
@@ -177,7 +176,7 @@ describeEachDialect('database', (dialect) => {
     await expect(admin('other', 'root@example.com')).rejects.toThrow();
 
     await expect(
-      wheels().createWheel({ name: 'Too big', description: 'x', slotCount: 101 }),
+      createTestWheel(handle, { name: 'Too big', description: 'x', slotCount: 101 }),
     ).rejects.toThrow();
     await expect(
       handle.db
@@ -189,7 +188,7 @@ describeEachDialect('database', (dialect) => {
   });
 
   it('removes a deleted wheel’s slots and participants with it', async () => {
-    const id = await wheels().createWheel({ name: 'Short-lived', description: 'x', slotCount: 4 });
+    const id = await createTestWheel(handle, { name: 'Short-lived', description: 'x', slotCount: 4 });
     await addParticipant(id, 'bob');
     await handle.db.deleteFrom('wheels').where('id', '=', id).execute();
     expect(await handle.db.selectFrom('slots').select('id').where('wheel_id', '=', id).execute()).toEqual([]);

@@ -20,3 +20,10 @@ export const GENDER_OPTIONS = ['male', 'female', 'other'] as const;
 export const IDENTITY_OPTIONS = ['student', 'expat', 'traveller', 'professional', 'other'] as const;
 
 export const WHEEL_STATUSES = ['Active', 'Inactive', 'Completed', 'Expired'] as const;
+
+/** Real-time client: reconnect after 0, 2, 10 and 30 s, then stop trying (spec section 9). */
+export const REALTIME_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
+/** When the hub is not connected yet, the wheel screen tries to join once more after this. */
+export const JOIN_RETRY_MS = 1_000;
+/** The hub's path on the server. */
+export const HUB_PATH = '/hubs/wheel';

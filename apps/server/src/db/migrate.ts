@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { domainModelMigration } from './migrations/0001-domain-model';
+import { roundStateMigration } from './migrations/0002-round-state';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -8,6 +9,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   const types = columnTypes(handle.dialect);
   return {
     '0001-domain-model': domainModelMigration(types),
+    '0002-round-state': roundStateMigration(types),
   };
 }
 

@@ -70,6 +70,15 @@ export interface WheelsTable {
   business_user_id: string | null;
   created_at: string;
   updated_at: string;
+  /** When the server spins next; null: waiting for people on both rings (or paused). */
+  next_spin_at: string | null;
+  /** Set while a round's spin is under way (until the slots clear). */
+  spin_started_at: string | null;
+  /** Set once the spin's matches were revealed to the clients. */
+  matches_revealed_at: string | null;
+  spin_inner_offset: number | null;
+  spin_outer_offset: number | null;
+  priority_participant_ids: Generated<string>; // JSON array of participant ids
 }
 
 export interface ParticipantsTable {

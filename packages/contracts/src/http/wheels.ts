@@ -118,6 +118,10 @@ export const openWheelSchema = z
     registrationFields: registrationConfigSchema.nullable(),
     slots: z.array(slotSchema),
     activeUsers: z.array(participantSchema),
+    /** Seconds a round lasts on this wheel. */
+    roundSeconds: z.number().int().positive(),
+    /** When the server will spin next; null while it waits for people on both rings ('Wait'). */
+    nextSpinAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'OpenWheel' });
 export type OpenWheel = z.infer<typeof openWheelSchema>;
@@ -140,3 +144,15 @@ export const unlockWheelRequestSchema = z.object({
   accessCode: z.string().trim().min(1, ACCESS_CODE_REQUIRED_MESSAGE).max(200),
 });
 export type UnlockWheelRequest = z.infer<typeof unlockWheelRequestSchema>;
+
+/**
+ * The open wheel and a grant that lets this browser into it: send the grant as the
+ * `x-wheel-access` header to GET /api/wheels/{id}, and with JoinWheel on the hub.
+ */
+export const unlockWheelResponseSchema = z
+  .object({ wheel: openWheelSchema, accessGrant: z.string() })
+  .meta({ id: 'UnlockWheelResponse' });
+export type UnlockWheelResponse = z.infer<typeof unlockWheelResponseSchema>;
+
+/** The header that carries a wheel access grant on HTTP requests. */
+export const WHEEL_ACCESS_HEADER = 'x-wheel-access';

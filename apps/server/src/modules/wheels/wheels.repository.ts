@@ -1,8 +1,8 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, ParticipantsTable, WheelsTable } from '../../db/schema';
+import type { Database, WheelsTable } from '../../db/schema';
+import type { ParticipantRow } from '../participants/participants.repository';
 
 export type WheelRow = Selectable<WheelsTable>;
-export type ParticipantRow = Selectable<ParticipantsTable>;
 export interface SlotWithOccupant {
   id: string;
   wheel_id: string;
@@ -11,7 +11,18 @@ export interface SlotWithOccupant {
   occupant: ParticipantRow | null;
 }
 
+/** Why a slot could not be taken. */
+export type OccupyOutcome = 'taken' | 'slot_occupied' | 'wheel_spinning' | 'no_such_slot';
+
 export function createWheelsRepository(db: Kysely<Database>) {
+  const findSlotOf = (wheelId: string, participantId: string) =>
+    db
+      .selectFrom('slots')
+      .select(['id', 'position'])
+      .where('wheel_id', '=', wheelId)
+      .where('participant_id', '=', participantId)
+      .executeTakeFirst();
+
   return {
     findById(id: string): Promise<WheelRow | undefined> {
       return db.selectFrom('wheels').selectAll().where('id', '=', id).executeTakeFirst();
@@ -51,6 +62,62 @@ export function createWheelsRepository(db: Kysely<Database>) {
         ...slot,
         occupant: participant_id ? (byId.get(participant_id) ?? null) : null,
       }));
+    },
+
+    findSlotOf,
+
+    /**
+     * Seats the participant if the slot is free and the wheel is not spinning, in one
+     * statement so two people racing for a slot cannot both get it. The unique
+     * (wheel, participant) constraint refuses a second slot for the same person.
+     */
+    async occupySlot(
+      wheelId: string,
+      slotId: string,
+      participantId: string,
+      at: string,
+    ): Promise<OccupyOutcome> {
+      const result = await db
+        .updateTable('slots')
+        .set({ participant_id: participantId, occupied_at: at })
+        .where('id', '=', slotId)
+        .where('wheel_id', '=', wheelId)
+        .where('participant_id', 'is', null)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('wheels')
+                .select('wheels.id')
+                .where('wheels.id', '=', wheelId)
+                .where('wheels.spin_started_at', 'is not', null),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return 'taken';
+
+      const slot = await db
+        .selectFrom('slots')
+        .select('participant_id')
+        .where('id', '=', slotId)
+        .where('wheel_id', '=', wheelId)
+        .executeTakeFirst();
+      if (!slot) return 'no_such_slot';
+      return slot.participant_id ? 'slot_occupied' : 'wheel_spinning';
+    },
+
+    /** Frees the participant's slot on the wheel; the freed slot's id, if they held one. */
+    async vacateSlotOf(wheelId: string, participantId: string): Promise<string | undefined> {
+      const held = await findSlotOf(wheelId, participantId);
+      if (!held) return undefined;
+      const result = await db
+        .updateTable('slots')
+        .set({ participant_id: null, occupied_at: null })
+        .where('id', '=', held.id)
+        .where('participant_id', '=', participantId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? held.id : undefined;
     },
 
     /** Creates the wheel and its empty slots together, so a wheel never exists without them. */

@@ -1,31 +1,41 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
   type GetWheelResponse,
+  INVALID_ACCESS_CODE_MESSAGE,
+  type LockedWheel,
   type OpenWheel,
-  type Participant,
   type PublicWheel,
   type RegistrationConfig,
   registrationConfigSchema,
+  type Slot,
+  type UnlockWheelResponse,
   type WheelStatus,
 } from '@wheelmeet/contracts';
+import type { Insertable } from 'kysely';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
+import type { WheelsTable } from '../../db/schema';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
-import { notFound } from '../../lib/errors';
+import type { DomainEvents } from '../../lib/domain-events';
+import { AppError, notFound } from '../../lib/errors';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
-import type { ParticipantRow, SlotWithOccupant, WheelRow, WheelsRepository } from './wheels.repository';
+import type { TokenService } from '../../lib/tokens';
+import { toParticipant } from '../participants/participant-view';
+import type { ParticipantsRepository } from '../participants/participants.repository';
+import type { SlotWithOccupant, WheelRow, WheelsRepository } from './wheels.repository';
 
 export const WHEEL_NOT_FOUND = 'Wheel not found';
+export const NO_CURRENT_WHEEL = 'There is no public wheel to join right now.';
+export const TOO_MANY_ACCESS_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+export const ALREADY_IN_SLOT = 'You are already in a slot!';
+export const SLOT_OCCUPIED = 'Someone has just taken this slot. Please pick another one.';
+export const WHEEL_SPINNING = 'The wheel is spinning. Pick a slot when the next round opens.';
+export const ACCESS_REQUIRED = 'This wheel is private. Unlock it with its access code first.';
 
-export function toParticipant(row: ParticipantRow): Participant {
-  return {
-    id: row.id,
-    username: row.username,
-    age: row.age,
-    gender: row.gender,
-    shortBio: row.short_bio,
-    whoAmI: row.who_am_i,
-    interests: row.interests,
-  };
+/** Who is connected to a wheel right now; the real-time layer knows. */
+export interface Presence {
+  activeParticipantIds(wheelId: string): Promise<string[]>;
 }
 
 export function toPublicWheel(row: WheelRow): PublicWheel {
@@ -40,53 +50,33 @@ export function toPublicWheel(row: WheelRow): PublicWheel {
   };
 }
 
-/**
- * What a visitor may see of a wheel. A wheel behind an access code shows only its locked
- * view (never the code, the slots or the people); any other wheel shows everything.
- */
-export function toVisitorView(row: WheelRow, slots: SlotWithOccupant[]): GetWheelResponse {
-  if (row.requires_access_code) {
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      slotCount: row.slot_count,
-      currentRound: row.current_round,
-      requiresAccessCode: true,
-    };
-  }
-  return toOpenWheel(row, slots);
-}
-
-export function toOpenWheel(row: WheelRow, slots: SlotWithOccupant[]): OpenWheel {
-  const activeUsers = slots.flatMap((slot) => (slot.occupant ? [toParticipant(slot.occupant)] : []));
+export function toLockedWheel(row: WheelRow): LockedWheel {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     slotCount: row.slot_count,
     currentRound: row.current_round,
-    requiresAccessCode: false,
-    isPrivate: row.is_private,
-    lastSpinDate: row.last_spin_date,
-    expiresAt: row.expires_at,
-    price: centsToAmount(row.price_cents),
-    rules: row.rules,
-    guidelines: row.guidelines,
-    status: row.status,
-    createdAt: row.created_at,
-    businessUserId: row.business_user_id,
-    registrationFields: fromJsonColumn(row.registration_fields, registrationConfigSchema.nullable(), null),
-    slots: slots.map((slot) => ({
-      id: slot.id,
-      position: slot.position,
-      wheelId: slot.wheel_id,
-      userId: slot.occupant?.id ?? null,
-      occupiedAt: slot.occupied_at,
-      user: slot.occupant ? toParticipant(slot.occupant) : null,
-    })),
-    activeUsers,
+    requiresAccessCode: true,
   };
+}
+
+export function toSlot(slot: SlotWithOccupant): Slot {
+  return {
+    id: slot.id,
+    position: slot.position,
+    wheelId: slot.wheel_id,
+    userId: slot.occupant?.id ?? null,
+    occupiedAt: slot.occupied_at,
+    user: slot.occupant ? toParticipant(slot.occupant) : null,
+  };
+}
+
+/** Access codes are compared in constant time, so response timing does not leak a prefix. */
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 export interface NewWheel {
@@ -102,49 +92,178 @@ export interface NewWheel {
   status?: WheelStatus;
   registrationFields?: RegistrationConfig | null;
   businessUserId?: string | null;
+  roundSeconds?: number | null;
 }
 
-export function createWheelsService(deps: { wheels: WheelsRepository; clock: Clock; random: Random }) {
-  const { wheels, clock, random } = deps;
+/** The rows of a new wheel: the wheel and the ids of its empty slots. */
+export function buildNewWheel(input: NewWheel, deps: { clock: Clock; random: Random }) {
+  const now = deps.clock.now().toISOString();
+  const accessCode = input.accessCode?.trim() || null;
+  const row: Insertable<WheelsTable> & { id: string } = {
+    id: deps.random.uuid(),
+    name: input.name,
+    description: input.description,
+    slot_count: input.slotCount,
+    last_spin_date: null,
+    round_seconds: input.roundSeconds ?? null,
+    is_private: input.isPrivate ?? false,
+    requires_access_code: accessCode !== null,
+    access_code: accessCode,
+    expires_at: input.expiresAt ?? null,
+    price_cents: amountToCents(input.price ?? 0),
+    rules: input.rules ?? null,
+    guidelines: input.guidelines ?? null,
+    status: input.status ?? 'Active',
+    registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
+    business_user_id: input.businessUserId ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+  return { row, slotIds: Array.from({ length: input.slotCount }, () => deps.random.uuid()) };
+}
+
+export function createWheelsService(deps: {
+  wheels: WheelsRepository;
+  participants: ParticipantsRepository;
+  clock: Clock;
+  random: Random;
+  tokens: TokenService;
+  accessAttempts: AttemptLimiter;
+  events: DomainEvents;
+  presence: Presence;
+  defaultRoundSeconds: number;
+}) {
+  const { wheels, participants, clock, random, tokens, accessAttempts, events, presence } = deps;
+
+  const requireWheel = async (id: string) => {
+    const row = await wheels.findById(id);
+    if (!row) throw notFound(WHEEL_NOT_FOUND);
+    return row;
+  };
+
+  const roundSecondsOf = (row: WheelRow) => row.round_seconds ?? deps.defaultRoundSeconds;
+
+  /** The whole wheel as someone allowed into it sees it: slots with occupants, who is here, the round's timing. */
+  async function toOpenWheel(row: WheelRow): Promise<OpenWheel> {
+    const [slots, activeIds] = await Promise.all([
+      wheels.listSlots(row.id),
+      presence.activeParticipantIds(row.id),
+    ]);
+    const active = await participants.findByIds(activeIds);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      slotCount: row.slot_count,
+      currentRound: row.current_round,
+      requiresAccessCode: false,
+      isPrivate: row.is_private,
+      lastSpinDate: row.last_spin_date,
+      expiresAt: row.expires_at,
+      price: centsToAmount(row.price_cents),
+      rules: row.rules,
+      guidelines: row.guidelines,
+      status: row.status,
+      createdAt: row.created_at,
+      businessUserId: row.business_user_id,
+      registrationFields: fromJsonColumn(row.registration_fields, registrationConfigSchema.nullable(), null),
+      slots: slots.map(toSlot),
+      activeUsers: active.map(toParticipant),
+      roundSeconds: roundSecondsOf(row),
+      nextSpinAt: row.next_spin_at,
+    };
+  }
+
+  /** May this caller see the whole wheel? A wheel behind a code needs a grant for it, or a participant of it. */
+  async function mayOpen(
+    row: WheelRow,
+    access: { accessGrant?: string | undefined; participantWheelId?: string },
+  ) {
+    if (!row.requires_access_code) return true;
+    if (access.participantWheelId === row.id) return true;
+    return tokens.isWheelGrantFor(access.accessGrant, row.id);
+  }
+
   return {
+    roundSecondsOf,
+    toOpenWheel,
+
+    registrationConfigOf: (row: WheelRow) =>
+      fromJsonColumn(row.registration_fields, registrationConfigSchema.nullable(), null),
+
     async listPublicWheels(): Promise<PublicWheel[]> {
       return (await wheels.listPublic()).map(toPublicWheel);
     },
 
-    async getWheelForVisitor(id: string): Promise<GetWheelResponse> {
-      const row = await wheels.findById(id);
-      if (!row) throw notFound(WHEEL_NOT_FOUND);
-      return toVisitorView(row, row.requires_access_code ? [] : await wheels.listSlots(id));
+    /** A wheel behind an access code shows only its locked view unless the caller holds its grant. */
+    async getWheelForVisitor(id: string, accessGrant?: string): Promise<GetWheelResponse> {
+      const row = await requireWheel(id);
+      return (await mayOpen(row, { accessGrant })) ? toOpenWheel(row) : toLockedWheel(row);
+    },
+
+    /** The wheel behind `/` and `/wheel`: the oldest active public wheel (the seeded demo wheel on a new install). */
+    async getCurrentWheel(): Promise<OpenWheel> {
+      const [oldest] = await wheels.listPublic();
+      if (!oldest) throw notFound(NO_CURRENT_WHEEL);
+      return toOpenWheel(oldest);
+    },
+
+    /** Checks an access code; attempts are limited per client and wheel so a short code cannot be guessed. */
+    async unlockWheel(id: string, accessCode: string, clientKey: string): Promise<UnlockWheelResponse> {
+      const row = await requireWheel(id);
+      const limiterKey = `${clientKey}|${id}`;
+      if (!accessAttempts.tryAttempt(limiterKey))
+        throw new AppError('too_many_requests', TOO_MANY_ACCESS_ATTEMPTS);
+      if (row.requires_access_code && !sameCode(accessCode, row.access_code ?? '')) {
+        throw new AppError('forbidden', INVALID_ACCESS_CODE_MESSAGE);
+      }
+      accessAttempts.reset(limiterKey);
+      return { wheel: await toOpenWheel(row), accessGrant: await tokens.signWheelGrant(row.id) };
+    },
+
+    /** The wheel if this caller may enter it; otherwise a clear refusal. */
+    async requireOpenableWheel(
+      id: string,
+      access: { accessGrant?: string | undefined; participantWheelId?: string },
+    ): Promise<WheelRow> {
+      const row = await requireWheel(id);
+      if (!(await mayOpen(row, access))) throw new AppError('forbidden', ACCESS_REQUIRED);
+      return row;
+    },
+
+    /** Seats a participant of this wheel in a free slot while the wheel is not spinning. */
+    async takeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<Slot> {
+      const { wheelId, slotId, participantId } = request;
+      if (await wheels.findSlotOf(wheelId, participantId)) throw new AppError('conflict', ALREADY_IN_SLOT);
+      const outcome = await wheels
+        .occupySlot(wheelId, slotId, participantId, clock.now().toISOString())
+        .catch(async (error: unknown) => {
+          // A simultaneous request seated this participant elsewhere first.
+          if (await wheels.findSlotOf(wheelId, participantId))
+            throw new AppError('conflict', ALREADY_IN_SLOT);
+          throw error;
+        });
+      if (outcome === 'no_such_slot') throw notFound('There is no such slot on this wheel.');
+      if (outcome === 'slot_occupied') throw new AppError('conflict', SLOT_OCCUPIED);
+      if (outcome === 'wheel_spinning') throw new AppError('conflict', WHEEL_SPINNING);
+
+      const slot = (await wheels.listSlots(wheelId)).find((candidate) => candidate.id === slotId);
+      if (!slot?.occupant) throw new AppError('conflict', SLOT_OCCUPIED);
+      const view = toSlot(slot);
+      await events.publish('slotTaken', { wheelId, userId: participantId, slotId, slot: view });
+      return view;
+    },
+
+    /** Frees the participant's slot, if they hold one. */
+    async leaveSlot(wheelId: string, participantId: string): Promise<void> {
+      const slotId = await wheels.vacateSlotOf(wheelId, participantId);
+      if (slotId) await events.publish('slotLeft', { wheelId, userId: participantId, slotId });
     },
 
     async createWheel(input: NewWheel): Promise<string> {
-      const id = random.uuid();
-      const now = clock.now().toISOString();
-      const accessCode = input.accessCode?.trim() || null;
-      await wheels.insertWithSlots(
-        {
-          id,
-          name: input.name,
-          description: input.description,
-          slot_count: input.slotCount,
-          last_spin_date: null,
-          round_seconds: null,
-          is_private: input.isPrivate ?? false,
-          requires_access_code: accessCode !== null,
-          access_code: accessCode,
-          expires_at: input.expiresAt ?? null,
-          price_cents: amountToCents(input.price ?? 0),
-          rules: input.rules ?? null,
-          guidelines: input.guidelines ?? null,
-          status: input.status ?? 'Active',
-          registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
-          business_user_id: input.businessUserId ?? null,
-          created_at: now,
-          updated_at: now,
-        },
-        Array.from({ length: input.slotCount }, () => random.uuid()),
-      );
-      return id;
+      const { row, slotIds } = buildNewWheel(input, { clock, random });
+      await wheels.insertWithSlots(row, slotIds);
+      return row.id;
     },
   };
 }

@@ -1,0 +1,58 @@
+import type {
+  MatchAcceptedEvent,
+  MatchDeclinedEvent,
+  MatchesCreatedEvent,
+  RoundScheduledEvent,
+  SlotLeftEvent,
+  SlotTakenEvent,
+  WheelSpinCompletedEvent,
+  WheelSpinStartedEvent,
+} from '@wheelmeet/contracts';
+
+/**
+ * What happened in the domain. Services raise these; the real-time layer turns them into hub
+ * pushes, and other services react to them (a taken slot may start a round's countdown).
+ * The payloads are the hub's own, from the contracts.
+ */
+export interface DomainEventMap {
+  slotTaken: SlotTakenEvent;
+  slotLeft: SlotLeftEvent;
+  roundScheduled: RoundScheduledEvent;
+  spinStarted: WheelSpinStartedEvent;
+  matchesRevealed: { created: MatchesCreatedEvent; completed: WheelSpinCompletedEvent };
+  matchAccepted: { event: MatchAcceptedEvent; participantIds: readonly [string, string] };
+  matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
+}
+
+type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;
+
+export interface DomainEvents {
+  publish<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): Promise<void>;
+  subscribe<K extends keyof DomainEventMap>(name: K, listener: Listener<K>): () => void;
+}
+
+/**
+ * In-process and awaited: `publish` resolves once every listener has run, so a service's
+ * caller (and a test) knows the pushes went out. A failing listener is reported, not thrown,
+ * so one broken reaction cannot undo the change that raised the event.
+ */
+export function createDomainEvents(onListenerError: (error: unknown, name: string) => void): DomainEvents {
+  const listeners = new Map<keyof DomainEventMap, Set<Listener<never>>>();
+  return {
+    async publish(name, payload) {
+      for (const listener of listeners.get(name) ?? []) {
+        try {
+          await (listener as Listener<typeof name>)(payload);
+        } catch (error) {
+          onListenerError(error, name);
+        }
+      }
+    },
+    subscribe(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      set.add(listener as Listener<never>);
+      listeners.set(name, set);
+      return () => set.delete(listener as Listener<never>);
+    },
+  };
+}

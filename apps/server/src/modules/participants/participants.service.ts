@@ -1,0 +1,96 @@
+import {
+  effectiveRegistrationFields,
+  type RegisteredParticipant,
+  type RegisterParticipantRequest,
+  type RegisterParticipantResponse,
+  type RegistrationData,
+  registrationDataSchema,
+} from '@wheelmeet/contracts';
+import { toJsonColumn } from '../../db/json';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { Random } from '../../lib/random';
+import type { TokenService } from '../../lib/tokens';
+import type { WheelsService } from '../wheels/wheels.service';
+import { toParticipant } from './participant-view';
+import type { ParticipantRow, ParticipantsRepository } from './participants.repository';
+
+const GENDERS = ['male', 'female', 'other'] as const;
+const text = (value: RegistrationData[string] | undefined) =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+
+/** The answers that have a column of their own; every answer is also kept whole as JSON. */
+export function profileColumns(answers: RegistrationData) {
+  const age = answers.age;
+  const gender = answers.gender;
+  return {
+    username: text(answers.username),
+    age: typeof age === 'number' ? age : null,
+    gender: GENDERS.find((option) => option === gender) ?? null,
+    short_bio: text(answers.shortBio),
+    who_am_i: text(answers.whoAmI),
+    interests: text(answers.interests),
+  };
+}
+
+export const wheelFullMessage = (limit: number) =>
+  `This wheel is full: its plan admits at most ${limit} participants. Please ask the organiser for another wheel.`;
+
+export function createParticipantsService(deps: {
+  participants: ParticipantsRepository;
+  wheels: WheelsService;
+  tokens: TokenService;
+  clock: Clock;
+  random: Random;
+}) {
+  const { participants, wheels, tokens, clock, random } = deps;
+  return {
+    /**
+     * Registers someone on a wheel with the wheel's own form. The answers are checked with the
+     * same schema the browser uses; a wheel behind an access code needs its grant; a wheel
+     * whose owner's plan caps participants turns people away once full.
+     */
+    async register(
+      request: RegisterParticipantRequest,
+      accessGrant: string | undefined,
+    ): Promise<RegisterParticipantResponse> {
+      const wheel = await wheels.requireOpenableWheel(request.wheelId, { accessGrant });
+      if (wheel.status !== 'Active') {
+        throw new AppError('conflict', 'This wheel is not open for registration.');
+      }
+      const fields = effectiveRegistrationFields(wheels.registrationConfigOf(wheel));
+      const parsed = registrationDataSchema(fields).safeParse(request.registrationData);
+      if (!parsed.success) {
+        const details = parsed.error.issues.map((issue) => ({
+          path: ['registrationData', ...issue.path.map(String)].join('.'),
+          message: issue.message,
+        }));
+        throw new AppError('validation_failed', details[0]?.message ?? 'Please check your answers.', details);
+      }
+
+      const limit = await participants.participantLimitForWheel(wheel.id);
+      if (limit !== undefined && (await participants.countForWheel(wheel.id)) >= limit) {
+        throw new AppError('conflict', wheelFullMessage(limit));
+      }
+
+      const id = random.uuid();
+      const row: ParticipantRow = {
+        id,
+        wheel_id: wheel.id,
+        session_id: request.sessionId,
+        ...profileColumns(parsed.data),
+        registration_data: toJsonColumn(parsed.data),
+        created_at: clock.now().toISOString(),
+      };
+      await participants.insert(row);
+      const user: RegisteredParticipant = { ...toParticipant(row), wheelId: wheel.id };
+      return { user, token: await tokens.signParticipant({ participantId: id, wheelId: wheel.id }) };
+    },
+
+    async findParticipant(id: string): Promise<ParticipantRow | undefined> {
+      return participants.findById(id);
+    },
+  };
+}
+
+export type ParticipantsService = ReturnType<typeof createParticipantsService>;

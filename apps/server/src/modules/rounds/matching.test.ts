@@ -1,0 +1,103 @@
+import { facingOuterPosition } from '@wheelmeet/contracts';
+import { describe, expect, it } from 'vitest';
+import { chooseRotation, type MatchingInput, pairKey } from './matching';
+
+/** A repeatable stand-in for Math.random. */
+function seededRandom(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+const input = (overrides: Partial<MatchingInput>): MatchingInput => ({
+  half: 4,
+  inner: [null, null, null, null],
+  outer: [null, null, null, null],
+  metBefore: new Set(),
+  priority: new Set(),
+  random: seededRandom(1),
+  ...overrides,
+});
+
+describe('chooseRotation', () => {
+  it('pairs exactly the people the rings bring face to face', () => {
+    for (let seed = 1; seed <= 25; seed += 1) {
+      const result = chooseRotation(
+        input({ inner: ['a', 'b', null, 'd'], outer: ['w', null, 'y', 'z'], random: seededRandom(seed) }),
+      );
+      for (const pair of result.pairs) {
+        const innerIndex = ['a', 'b', null, 'd'].indexOf(pair.inner);
+        const outerIndex = facingOuterPosition(innerIndex, result.innerOffset, result.outerOffset, 4) - 4;
+        expect(['w', null, 'y', 'z'][outerIndex]).toBe(pair.outer);
+      }
+      expect(result.innerOffset).toBeGreaterThanOrEqual(0);
+      expect(result.innerOffset).toBeLessThan(4);
+      expect(result.outerOffset).toBeGreaterThanOrEqual(0);
+      expect(result.outerOffset).toBeLessThan(4);
+    }
+  });
+
+  it('never repeats a pair while a rotation with only new pairs exists', () => {
+    const inner = ['a', 'b', 'c'];
+    const outer = ['x', 'y', 'z'];
+    // a–x, b–y, c–z (shift 0) and a–y, b–z, c–x (shift 1) have met; shift 2 is all new.
+    const metBefore = new Set([
+      pairKey('a', 'x'),
+      pairKey('b', 'y'),
+      pairKey('c', 'z'),
+      pairKey('a', 'y'),
+      pairKey('b', 'z'),
+      pairKey('c', 'x'),
+    ]);
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const result = chooseRotation(input({ half: 3, inner, outer, metBefore, random: seededRandom(seed) }));
+      expect(result.pairs.map((pair) => pair.inner + pair.outer).sort()).toEqual(['az', 'bx', 'cy']);
+    }
+  });
+
+  it('matches as many people as possible and reports who is left over with an odd count', () => {
+    const result = chooseRotation(input({ inner: ['a', 'b', 'c', null], outer: ['x', 'y', null, null] }));
+    expect(result.pairs).toHaveLength(2);
+    expect(result.unmatched).toHaveLength(1);
+    const everyone = new Set([
+      ...result.pairs.flatMap((pair) => [pair.inner, pair.outer]),
+      ...result.unmatched,
+    ]);
+    expect(everyone).toEqual(new Set(['a', 'b', 'c', 'x', 'y']));
+  });
+
+  it('puts last round’s left-over people first', () => {
+    // One outer person, three inner: only one inner person can be paired.
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const result = chooseRotation(
+        input({
+          inner: ['a', 'b', 'c', null],
+          outer: ['x', null, null, null],
+          priority: new Set(['c']),
+          random: seededRandom(seed),
+        }),
+      );
+      expect(result.pairs).toEqual([{ inner: 'c', outer: 'x' }]);
+      expect(result.unmatched.sort()).toEqual(['a', 'b']);
+    }
+  });
+
+  it('pairs nobody and leaves everyone over when one ring is empty', () => {
+    const result = chooseRotation(input({ inner: ['a', 'b', null, null] }));
+    expect(result.pairs).toEqual([]);
+    expect(result.unmatched.sort()).toEqual(['a', 'b']);
+  });
+
+  it('spreads its choice among equally good rotations', () => {
+    const shifts = new Set<number>();
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const result = chooseRotation(
+        input({ inner: ['a', 'b', 'c', 'd'], outer: ['w', 'x', 'y', 'z'], random: seededRandom(seed) }),
+      );
+      shifts.add((result.innerOffset - result.outerOffset + 4) % 4);
+    }
+    expect(shifts.size).toBeGreaterThan(1);
+  });
+});

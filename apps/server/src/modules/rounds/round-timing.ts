@@ -1,0 +1,58 @@
+import { ROUND_RESET_MS, ringHalf, SPIN_ANIMATION_MS } from '@wheelmeet/contracts';
+
+/**
+ * A round, as the server runs it:
+ *   countdown → at nextSpinAt, if both rings have someone: spin (matches decided and stored)
+ *   → SPIN_ANIMATION_MS later: matches revealed, rings at rest
+ *   → ROUND_RESET_MS later: slots cleared, next countdown starts.
+ * With nobody to pair when the countdown ends, the wheel waits ('Wait') until there is.
+ */
+export interface RoundState {
+  status: string;
+  roundsPaused: boolean;
+  nextSpinAt: string | null;
+  spinStartedAt: string | null;
+  matchesRevealedAt: string | null;
+}
+
+export type RoundAction = 'spin' | 'reveal' | 'reset' | 'none';
+
+const at = (iso: string) => new Date(iso).getTime();
+
+/** What the wheel's round needs now. */
+export function dueAction(state: RoundState, now: Date): RoundAction {
+  const time = now.getTime();
+  if (state.matchesRevealedAt) return at(state.matchesRevealedAt) + ROUND_RESET_MS <= time ? 'reset' : 'none';
+  if (state.spinStartedAt) return at(state.spinStartedAt) + SPIN_ANIMATION_MS <= time ? 'reveal' : 'none';
+  if (state.status !== 'Active' || state.roundsPaused || !state.nextSpinAt) return 'none';
+  return at(state.nextSpinAt) <= time ? 'spin' : 'none';
+}
+
+/** The cut-offs for finding wheels with something due, for the database query. */
+export function dueCutoffs(now: Date) {
+  return {
+    spinDueBy: now.toISOString(),
+    revealDueBy: new Date(now.getTime() - SPIN_ANIMATION_MS).toISOString(),
+    resetDueBy: new Date(now.getTime() - ROUND_RESET_MS).toISOString(),
+  };
+}
+
+/** When a spin that started at `startedAt` reveals its matches and clears its slots. */
+export function spinSchedule(startedAt: string) {
+  const revealAt = at(startedAt) + SPIN_ANIMATION_MS;
+  return {
+    revealAt: new Date(revealAt).toISOString(),
+    resetAt: new Date(revealAt + ROUND_RESET_MS).toISOString(),
+  };
+}
+
+export const secondsLater = (from: Date, seconds: number) =>
+  new Date(from.getTime() + seconds * 1000).toISOString();
+
+/** True when at least one inner and one outer slot are taken, so a spin can pair someone. */
+export function isPairable(occupiedPositions: readonly number[], slotCount: number): boolean {
+  const half = ringHalf(slotCount);
+  const inner = occupiedPositions.some((position) => position < half);
+  const outer = occupiedPositions.some((position) => position >= half && position < 2 * half);
+  return inner && outer;
+}

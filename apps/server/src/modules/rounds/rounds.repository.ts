@@ -1,0 +1,172 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, MatchesTable } from '../../db/schema';
+import type { WheelRow } from '../wheels/wheels.repository';
+
+/**
+ * The round state machine's SQL. Every transition is a conditional update that names the
+ * state it expects, so when several server processes race for the same transition exactly
+ * one of them changes a row; the others see zero rows updated and do nothing.
+ */
+export function createRoundsRepository(db: Kysely<Database>) {
+  return {
+    ...roundQueries(db),
+    /** Runs `work` in one transaction with the queries bound to it. */
+    transaction<T>(work: (queries: RoundQueries) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(roundQueries(trx)));
+    },
+  };
+}
+
+function roundQueries(db: Kysely<Database>) {
+  return {
+    /** Wheels with a spin, a reveal or a reset due. */
+    listDue(cutoffs: { spinDueBy: string; revealDueBy: string; resetDueBy: string }): Promise<WheelRow[]> {
+      return db
+        .selectFrom('wheels')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('spin_started_at', 'is', null),
+              eb('next_spin_at', 'is not', null),
+              eb('next_spin_at', '<=', cutoffs.spinDueBy),
+            ]),
+            eb.and([
+              eb('spin_started_at', 'is not', null),
+              eb('matches_revealed_at', 'is', null),
+              eb('spin_started_at', '<=', cutoffs.revealDueBy),
+            ]),
+            eb.and([
+              eb('matches_revealed_at', 'is not', null),
+              eb('matches_revealed_at', '<=', cutoffs.resetDueBy),
+            ]),
+          ]),
+        )
+        .execute();
+    },
+
+    findWheel(id: string): Promise<WheelRow | undefined> {
+      return db.selectFrom('wheels').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    listOccupiedSlots(wheelId: string): Promise<Array<{ position: number; participant_id: string }>> {
+      return db
+        .selectFrom('slots')
+        .select(['position', 'participant_id'])
+        .where('wheel_id', '=', wheelId)
+        .where('participant_id', 'is not', null)
+        .$narrowType<{ participant_id: string }>()
+        .execute();
+    },
+
+    /** Every pair that has met on this wheel, for matching people who have not. */
+    async listMetPairs(wheelId: string): Promise<Array<[string, string]>> {
+      const rows = await db
+        .selectFrom('matches')
+        .select(['user1_id', 'user2_id'])
+        .where('wheel_id', '=', wheelId)
+        .execute();
+      return rows.map((row) => [row.user1_id, row.user2_id]);
+    },
+
+    /** Starts a countdown on a wheel that has none and is not spinning. */
+    async scheduleIfIdle(wheelId: string, nextSpinAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('wheels')
+        .set({ next_spin_at: nextSpinAt })
+        .where('id', '=', wheelId)
+        .where('next_spin_at', 'is', null)
+        .where('spin_started_at', 'is', null)
+        .where('rounds_paused', '=', false)
+        .where('status', '=', 'Active')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The countdown ended with nobody to pair: wait (no next spin time) until someone comes. */
+    async clearSchedule(wheelId: string, expectedNextSpinAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('wheels')
+        .set({ next_spin_at: null })
+        .where('id', '=', wheelId)
+        .where('next_spin_at', '=', expectedNextSpinAt)
+        .where('spin_started_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Claims the spin of the wheel's next round; the new round number, or undefined if another process won. */
+    async claimSpin(wheelId: string, expected: { round: number; nextSpinAt: string }, startedAt: string) {
+      const result = await db
+        .updateTable('wheels')
+        .set((eb) => ({
+          current_round: eb('current_round', '+', 1),
+          spin_started_at: startedAt,
+          last_spin_date: startedAt,
+          next_spin_at: null,
+        }))
+        .where('id', '=', wheelId)
+        .where('current_round', '=', expected.round)
+        .where('next_spin_at', '=', expected.nextSpinAt)
+        .where('spin_started_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? expected.round + 1 : undefined;
+    },
+
+    async recordSpin(
+      wheelId: string,
+      spin: { innerOffset: number; outerOffset: number; priorityParticipantIds: string },
+      matches: Insertable<MatchesTable>[],
+    ): Promise<void> {
+      await db
+        .updateTable('wheels')
+        .set({
+          spin_inner_offset: spin.innerOffset,
+          spin_outer_offset: spin.outerOffset,
+          priority_participant_ids: spin.priorityParticipantIds,
+        })
+        .where('id', '=', wheelId)
+        .execute();
+      if (matches.length > 0) await db.insertInto('matches').values(matches).execute();
+    },
+
+    async markRevealed(wheelId: string, round: number, revealedAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('wheels')
+        .set({ matches_revealed_at: revealedAt })
+        .where('id', '=', wheelId)
+        .where('current_round', '=', round)
+        .where('spin_started_at', 'is not', null)
+        .where('matches_revealed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Ends the round: clears every slot and starts the next countdown. */
+    async resetRound(wheelId: string, round: number, nextSpinAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('wheels')
+        .set({
+          spin_started_at: null,
+          matches_revealed_at: null,
+          spin_inner_offset: null,
+          spin_outer_offset: null,
+          next_spin_at: nextSpinAt,
+        })
+        .where('id', '=', wheelId)
+        .where('current_round', '=', round)
+        .where('matches_revealed_at', 'is not', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await db
+        .updateTable('slots')
+        .set({ participant_id: null, occupied_at: null })
+        .where('wheel_id', '=', wheelId)
+        .execute();
+      return true;
+    },
+  };
+}
+
+type RoundQueries = ReturnType<typeof roundQueries>;
+export type RoundsRepository = ReturnType<typeof createRoundsRepository>;

@@ -1,0 +1,222 @@
+import { indexInRing, ringHalf, type SpinState, type WheelSnapshot } from '@wheelmeet/contracts';
+import { z } from 'zod';
+import { fromJsonColumn, toJsonColumn } from '../../db/json';
+import type { Clock } from '../../lib/clock';
+import type { DomainEvents } from '../../lib/domain-events';
+import type { Random } from '../../lib/random';
+import type { MatchesService } from '../matches/matches.service';
+import type { WheelRow } from '../wheels/wheels.repository';
+import type { WheelsService } from '../wheels/wheels.service';
+import { chooseRotation, pairKey } from './matching';
+import { dueAction, dueCutoffs, isPairable, secondsLater, spinSchedule } from './round-timing';
+import type { RoundsRepository } from './rounds.repository';
+
+const participantIdsSchema = z.array(z.string());
+
+/** The spin under way on a wheel, as clients need it to draw the rings; null between spins. */
+export function spinStateOf(row: WheelRow): SpinState | null {
+  if (!row.spin_started_at || row.spin_inner_offset === null || row.spin_outer_offset === null) return null;
+  return {
+    round: row.current_round,
+    startedAt: row.spin_started_at,
+    innerOffset: row.spin_inner_offset,
+    outerOffset: row.spin_outer_offset,
+    ...spinSchedule(row.spin_started_at),
+  };
+}
+
+/**
+ * Runs every wheel's rounds. `tick` looks for wheels with something due and carries each one
+ * step on; each step is claimed in the database first, so with several server processes
+ * every step happens once, and a restarted server finishes what was due while it was down.
+ */
+export function createRoundsService(deps: {
+  rounds: RoundsRepository;
+  wheels: WheelsService;
+  matches: MatchesService;
+  events: DomainEvents;
+  clock: Clock;
+  random: Random;
+  onError: (error: unknown, wheelId: string) => void;
+}) {
+  const { rounds, wheels, matches, events, clock, random } = deps;
+
+  async function publishSchedule(wheelId: string, slotsCleared: boolean) {
+    const row = await rounds.findWheel(wheelId);
+    if (!row) return;
+    await events.publish('roundScheduled', {
+      wheelId,
+      currentRound: row.current_round,
+      lastSpinDate: row.last_spin_date,
+      nextSpinAt: row.next_spin_at,
+      slotsCleared,
+    });
+  }
+
+  async function spin(row: WheelRow, now: Date): Promise<void> {
+    if (!row.next_spin_at) return;
+    const expected = { round: row.current_round, nextSpinAt: row.next_spin_at };
+    const startedAt = now.toISOString();
+    const outcome = await rounds
+      .transaction(async (tx) => {
+        const round = await tx.claimSpin(row.id, expected, startedAt);
+        if (round === undefined) return 'lost' as const;
+        const occupied = await tx.listOccupiedSlots(row.id);
+        if (
+          !isPairable(
+            occupied.map((slot) => slot.position),
+            row.slot_count,
+          )
+        ) {
+          throw new NothingToPair();
+        }
+        const half = ringHalf(row.slot_count);
+        const inner: (string | null)[] = Array(half).fill(null);
+        const outer: (string | null)[] = Array(half).fill(null);
+        for (const slot of occupied) {
+          if (slot.position >= 2 * half) continue;
+          (slot.position < half ? inner : outer)[indexInRing(slot.position, row.slot_count)] =
+            slot.participant_id;
+        }
+        const met = await tx.listMetPairs(row.id);
+        const result = chooseRotation({
+          half,
+          inner,
+          outer,
+          metBefore: new Set(met.map(([a, b]) => pairKey(a, b))),
+          priority: new Set(fromJsonColumn(row.priority_participant_ids, participantIdsSchema, [])),
+          random: random.next,
+        });
+        await tx.recordSpin(
+          row.id,
+          {
+            innerOffset: result.innerOffset,
+            outerOffset: result.outerOffset,
+            priorityParticipantIds: toJsonColumn(result.unmatched),
+          },
+          result.pairs.map((pair) => ({
+            id: random.uuid(),
+            wheel_id: row.id,
+            round,
+            user1_id: pair.inner,
+            user2_id: pair.outer,
+            status: 'Pending' as const,
+            accepted_by_user1: false,
+            accepted_by_user2: false,
+            created_at: startedAt,
+            call_started_at: null,
+            call_ended_at: null,
+          })),
+        );
+        return { round, innerOffset: result.innerOffset, outerOffset: result.outerOffset };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof NothingToPair) return 'nobody' as const;
+        throw error;
+      });
+
+    if (outcome === 'lost') return;
+    if (outcome === 'nobody') {
+      // People left before the spin: wait for someone on both rings.
+      if (await rounds.clearSchedule(row.id, expected.nextSpinAt)) await publishSchedule(row.id, false);
+      return;
+    }
+    await events.publish('spinStarted', {
+      wheelId: row.id,
+      round: outcome.round,
+      startedAt,
+      innerOffset: outcome.innerOffset,
+      outerOffset: outcome.outerOffset,
+      ...spinSchedule(startedAt),
+    });
+  }
+
+  async function reveal(row: WheelRow, now: Date): Promise<void> {
+    if (!(await rounds.markRevealed(row.id, row.current_round, now.toISOString()))) return;
+    const roundMatches = await matches.listForRound(row.id, row.current_round);
+    const { resetAt } = spinSchedule(row.spin_started_at ?? now.toISOString());
+    await events.publish('matchesRevealed', {
+      created: { wheelId: row.id, matches: roundMatches },
+      completed: {
+        wheelId: row.id,
+        matches: roundMatches,
+        currentRound: row.current_round,
+        lastSpinDate: row.last_spin_date ?? row.spin_started_at ?? now.toISOString(),
+        unmatchedUserIds: fromJsonColumn(row.priority_participant_ids, participantIdsSchema, []),
+        resetAt,
+      },
+    });
+  }
+
+  async function reset(row: WheelRow, now: Date): Promise<void> {
+    const nextSpinAt = secondsLater(now, wheels.roundSecondsOf(row));
+    const done = await rounds.transaction((tx) => tx.resetRound(row.id, row.current_round, nextSpinAt));
+    if (done) await publishSchedule(row.id, true);
+  }
+
+  const steps = { spin, reveal, reset } as const;
+
+  return {
+    /** Carries every wheel with something due one step on. */
+    async tick(): Promise<void> {
+      const now = clock.now();
+      const due = await rounds.listDue(dueCutoffs(now));
+      for (const row of due) {
+        const action = dueAction(
+          {
+            status: row.status,
+            roundsPaused: row.rounds_paused,
+            nextSpinAt: row.next_spin_at,
+            spinStartedAt: row.spin_started_at,
+            matchesRevealedAt: row.matches_revealed_at,
+          },
+          now,
+        );
+        if (action === 'none') continue;
+        try {
+          await steps[action](row, now);
+        } catch (error) {
+          deps.onError(error, row.id);
+        }
+      }
+    },
+
+    /** Someone took a slot: a waiting wheel that now has people on both rings starts its countdown. */
+    async onSlotTaken(wheelId: string): Promise<void> {
+      const row = await rounds.findWheel(wheelId);
+      if (!row || row.next_spin_at || row.spin_started_at) return;
+      const occupied = await rounds.listOccupiedSlots(wheelId);
+      if (
+        !isPairable(
+          occupied.map((slot) => slot.position),
+          row.slot_count,
+        )
+      )
+        return;
+      const nextSpinAt = secondsLater(clock.now(), wheels.roundSecondsOf(row));
+      if (await rounds.scheduleIfIdle(wheelId, nextSpinAt)) await publishSchedule(wheelId, false);
+    },
+
+    /** Everything a client needs to draw the wheel now, with the caller's matches of the current round. */
+    async snapshot(row: WheelRow, participantId: string | undefined): Promise<WheelSnapshot> {
+      const spinState = spinStateOf(row);
+      const revealed = row.matches_revealed_at !== null;
+      const myMatches =
+        participantId && revealed
+          ? (await matches.listForRound(row.id, row.current_round)).filter(
+              (match) => match.user1.id === participantId || match.user2.id === participantId,
+            )
+          : [];
+      return {
+        wheel: await wheels.toOpenWheel(row),
+        serverTime: clock.now().toISOString(),
+        spin: spinState,
+        myMatches,
+      };
+    },
+  };
+}
+
+class NothingToPair extends Error {}
+
+export type RoundsService = ReturnType<typeof createRoundsService>;

@@ -1,0 +1,29 @@
+import { matchActionRequestSchema } from '@wheelmeet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../lib/errors';
+import type { MatchesService } from '../modules/matches/matches.service';
+import { acknowledged } from './acknowledge';
+import type { HubSocket } from './hub';
+
+const REGISTER_TO_ANSWER = 'Register on the wheel to answer a match.';
+
+/** AcceptMatch and DeclineMatch: only the two people in a match may answer it. */
+export function registerMatchHandlers(
+  socket: HubSocket,
+  deps: { matches: MatchesService; log: FastifyBaseLogger },
+) {
+  const me = () => {
+    const participant = socket.data.participant;
+    if (!participant) throw new AppError('unauthorized', REGISTER_TO_ANSWER);
+    return participant.participantId;
+  };
+
+  socket.on(
+    'AcceptMatch',
+    acknowledged(matchActionRequestSchema, deps.log, ({ matchId }) => deps.matches.accept(matchId, me())),
+  );
+  socket.on(
+    'DeclineMatch',
+    acknowledged(matchActionRequestSchema, deps.log, ({ matchId }) => deps.matches.decline(matchId, me())),
+  );
+}

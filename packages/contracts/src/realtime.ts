@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { errorCodeSchema } from './errors';
+import { openWheelSchema, participantSchema, slotSchema, wheelIdSchema } from './http/wheels';
+
+/*
+ * The hub at /hubs/wheel (Socket.IO). Each client call takes one object with the spec's named
+ * arguments and is answered by an acknowledgement: `{ data }` on success or
+ * `{ error: { code, message } }`. Server events carry the spec's payloads plus the wheel id,
+ * so a client on several wheels can tell them apart.
+ */
+
+export const matchStatusSchema = z.enum(['Pending', 'Accepted', 'Rejected']);
+export type MatchStatus = z.infer<typeof matchStatusSchema>;
+
+export const matchSchema = z
+  .object({
+    id: z.uuid(),
+    wheelId: wheelIdSchema,
+    round: z.number().int().positive(),
+    user1: participantSchema,
+    user2: participantSchema,
+    status: matchStatusSchema,
+    acceptedByUser1: z.boolean(),
+    acceptedByUser2: z.boolean(),
+  })
+  .meta({ id: 'Match' });
+export type Match = z.infer<typeof matchSchema>;
+
+// ---- client → server ------------------------------------------------------------------------
+
+export const joinWheelRequestSchema = z.object({
+  wheelId: wheelIdSchema,
+  /** Needed for a wheel behind an access code: from POST /api/wheels/{id}/access. */
+  accessGrant: z.string().max(2_000).optional(),
+});
+export type JoinWheelRequest = z.infer<typeof joinWheelRequestSchema>;
+
+export const leaveWheelRequestSchema = z.object({ wheelId: wheelIdSchema });
+export type LeaveWheelRequest = z.infer<typeof leaveWheelRequestSchema>;
+
+export const takeSlotRequestSchema = z.object({
+  wheelId: wheelIdSchema,
+  userId: z.uuid(),
+  slotId: z.uuid(),
+});
+export type TakeSlotRequest = z.infer<typeof takeSlotRequestSchema>;
+
+export const matchActionRequestSchema = z.object({ matchId: z.uuid() });
+export type MatchActionRequest = z.infer<typeof matchActionRequestSchema>;
+
+/** The spin in progress, for a client that joins or comes back mid-spin. */
+export const spinStateSchema = z.object({
+  round: z.number().int().positive(),
+  startedAt: z.iso.datetime(),
+  innerOffset: z.number().int().nonnegative(),
+  outerOffset: z.number().int().nonnegative(),
+  /** When the matches are (or were) revealed and the rings come to rest. */
+  revealAt: z.iso.datetime(),
+  /** When the slots clear and the next round's countdown starts. */
+  resetAt: z.iso.datetime(),
+});
+export type SpinState = z.infer<typeof spinStateSchema>;
+
+/** JoinWheel's answer: everything a client needs to draw the wheel, on first join or after a reconnect. */
+export const wheelSnapshotSchema = z
+  .object({
+    wheel: openWheelSchema,
+    /** The server's clock, so countdowns agree even when the browser's clock is off. */
+    serverTime: z.iso.datetime(),
+    spin: spinStateSchema.nullable(),
+    /** The caller's matches in the current round (empty for a visitor who has not registered). */
+    myMatches: z.array(matchSchema),
+  })
+  .meta({ id: 'WheelSnapshot' });
+export type WheelSnapshot = z.infer<typeof wheelSnapshotSchema>;
+
+export const hubErrorSchema = z.object({ error: z.object({ code: errorCodeSchema, message: z.string() }) });
+export type HubError = z.infer<typeof hubErrorSchema>;
+export type HubResult<T> = { data: T } | HubError;
+export type HubAck<T> = (result: HubResult<T>) => void;
+
+export interface ClientToServerEvents {
+  JoinWheel: (request: JoinWheelRequest, ack: HubAck<WheelSnapshot>) => void;
+  LeaveWheel: (request: LeaveWheelRequest, ack: HubAck<null>) => void;
+  TakeSlot: (request: TakeSlotRequest, ack: HubAck<null>) => void;
+  AcceptMatch: (request: MatchActionRequest, ack: HubAck<Match>) => void;
+  DeclineMatch: (request: MatchActionRequest, ack: HubAck<Match>) => void;
+}
+
+// ---- server → client ------------------------------------------------------------------------
+
+export const wheelSpinStartedEventSchema = spinStateSchema.extend({ wheelId: wheelIdSchema });
+export type WheelSpinStartedEvent = z.infer<typeof wheelSpinStartedEventSchema>;
+
+export const matchesCreatedEventSchema = z.object({ wheelId: wheelIdSchema, matches: z.array(matchSchema) });
+export type MatchesCreatedEvent = z.infer<typeof matchesCreatedEventSchema>;
+
+export const wheelSpinCompletedEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  matches: z.array(matchSchema),
+  currentRound: z.number().int().positive(),
+  lastSpinDate: z.iso.datetime(),
+  /** People who sat this round without a partner; they come first next round. */
+  unmatchedUserIds: z.array(z.uuid()),
+  resetAt: z.iso.datetime(),
+});
+export type WheelSpinCompletedEvent = z.infer<typeof wheelSpinCompletedEventSchema>;
+
+/** The slots have cleared and the countdown for the next round runs (or waits for people). */
+export const roundScheduledEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  currentRound: z.number().int().nonnegative(),
+  lastSpinDate: z.iso.datetime().nullable(),
+  nextSpinAt: z.iso.datetime().nullable(),
+  /** True when the round just ended and every slot was emptied. */
+  slotsCleared: z.boolean(),
+});
+export type RoundScheduledEvent = z.infer<typeof roundScheduledEventSchema>;
+
+export const slotTakenEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  userId: z.uuid(),
+  slotId: z.uuid(),
+  slot: slotSchema,
+});
+export type SlotTakenEvent = z.infer<typeof slotTakenEventSchema>;
+
+export const slotLeftEventSchema = z.object({ wheelId: wheelIdSchema, userId: z.uuid(), slotId: z.uuid() });
+export type SlotLeftEvent = z.infer<typeof slotLeftEventSchema>;
+
+export const userPresenceEventSchema = z.object({ wheelId: wheelIdSchema, user: participantSchema });
+export type UserPresenceEvent = z.infer<typeof userPresenceEventSchema>;
+
+export const matchAcceptedEventSchema = z.object({
+  matchId: z.uuid(),
+  userId: z.uuid(),
+  acceptedByUser1: z.boolean(),
+  acceptedByUser2: z.boolean(),
+  status: matchStatusSchema,
+});
+export type MatchAcceptedEvent = z.infer<typeof matchAcceptedEventSchema>;
+
+export const matchDeclinedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
+export type MatchDeclinedEvent = z.infer<typeof matchDeclinedEventSchema>;
+
+export interface ServerToClientEvents {
+  WheelSpinStarted: (event: WheelSpinStartedEvent) => void;
+  MatchesCreated: (event: MatchesCreatedEvent) => void;
+  WheelSpinCompleted: (event: WheelSpinCompletedEvent) => void;
+  RoundScheduled: (event: RoundScheduledEvent) => void;
+  SlotTaken: (event: SlotTakenEvent) => void;
+  SlotLeft: (event: SlotLeftEvent) => void;
+  UserJoined: (event: UserPresenceEvent) => void;
+  UserLeft: (event: UserPresenceEvent) => void;
+  MatchAccepted: (event: MatchAcceptedEvent) => void;
+  MatchDeclined: (event: MatchDeclinedEvent) => void;
+}
+
+/** The handshake: `auth.token` is the participant token; a visitor without one may watch. */
+export const hubHandshakeAuthSchema = z.object({ token: z.string().max(2_000).optional() });
+export type HubHandshakeAuth = z.infer<typeof hubHandshakeAuthSchema>;
