@@ -5,7 +5,7 @@ import { buildApp } from '../../src/app';
 import { prepareDatabase } from '../../src/bootstrap';
 import { type AppConfig, loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/database';
-import { systemClock } from '../../src/lib/clock';
+import { type Clock, systemClock } from '../../src/lib/clock';
 import { cryptoRandom } from '../../src/lib/random';
 import type { SeedReport } from '../../src/seed';
 import type { TestDatabase, TestDialect } from './databases';
@@ -15,15 +15,30 @@ export const TEST_INDEX_HTML = '<!doctype html><title>WheelMeet test shell</titl
 
 export interface TestApp {
   app: FastifyInstance;
+  /** Set once `listen()` was called. */
+  baseUrl: string;
   config: AppConfig;
   database: DatabaseHandle;
   seedReport: SeedReport;
+  testDatabase: TestDatabase;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** Listen on a random port (needed for the hub). */
+  listen?: boolean;
+  /** Reuse a database another test app created (several server processes on one database). */
+  database?: TestDatabase;
+}
+
 /** The real app on a fresh database of the given dialect, with a stand-in web build. */
-export async function startTestApp(dialect: TestDialect, env: Record<string, string> = {}): Promise<TestApp> {
-  const testDatabase: TestDatabase = await dialect.create();
+export async function startTestApp(dialect: TestDialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const env = options.env ?? {};
+  const clock = options.clock ?? systemClock;
+  const ownDatabase = options.database === undefined;
+  const testDatabase: TestDatabase = options.database ?? (await dialect.create());
   const webDistDir = path.join(testDatabase.dataDir, 'web');
   mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
   writeFileSync(path.join(webDistDir, 'index.html'), TEST_INDEX_HTML);
@@ -37,22 +52,23 @@ export async function startTestApp(dialect: TestDialect, env: Record<string, str
     WEB_DIST_DIR: webDistDir,
     PORT: '0',
     HOST: '127.0.0.1',
+    JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     ...env,
   });
-  const { database, seedReport } = await prepareDatabase(config, {
-    clock: systemClock,
-    random: cryptoRandom,
-  });
-  const app = await buildApp(config, { database });
+  const { database, seedReport } = await prepareDatabase(config, { clock, random: cryptoRandom });
+  const app = await buildApp(config, { database, clock, rounds: 'manual' });
   await app.ready();
+  const baseUrl = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   return {
     app,
+    baseUrl,
     config,
     database,
+    testDatabase,
     seedReport,
     async close() {
       await app.close();
-      await testDatabase.drop();
+      if (ownDatabase) await testDatabase.drop();
     },
   };
 }
