@@ -85,7 +85,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const events = createDomainEvents((error, name) =>
     app.log.error({ err: error, event: name }, 'event listener failed'),
   );
-  const hub = await createHub(app.server, { tokens, redisUrl: config.redisUrl });
+  const hub = await createHub(app.server, {
+    tokens,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
   const presence = createPresence(() => hub.io);
 
   // Feature services, each over its own repository.

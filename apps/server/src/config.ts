@@ -19,6 +19,10 @@ const environmentSchema = z.object({
   REDIS_URL: optionalString.pipe(
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   ),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:-]{1,64}$/, 'must be 1-64 letters, digits, _, - or :')
+    .default('wheelmeet'),
   PUBLIC_ORIGIN: optionalString.pipe(
     z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   ),
@@ -43,6 +47,8 @@ export interface AppConfig {
   /** Unset: embedded SQLite in `dataDir`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key the server uses, so several installs (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   /** The origin people reach the product at (links, https detection); unset: the address it listens on. */
   publicOrigin: string | undefined;
   adminUsername: string;
@@ -79,6 +85,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     dataDir: value.DATA_DIR,
     databaseUrl: value.DATABASE_URL,
     redisUrl: value.REDIS_URL,
+    redisKeyPrefix: value.REDIS_KEY_PREFIX,
     publicOrigin: value.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     adminUsername: value.ADMIN_USERNAME,
     adminEmail: value.ADMIN_EMAIL ?? `${value.ADMIN_USERNAME}@localhost`,

@@ -46,7 +46,7 @@ class HandshakeError extends Error {
  */
 export async function createHub(
   httpServer: HttpServer,
-  deps: { tokens: TokenService; redisUrl: string | undefined },
+  deps: { tokens: TokenService; redisUrl: string | undefined; redisKeyPrefix: string },
 ) {
   const io: WheelHub = new Server(httpServer, {
     path: HUB_PATH,
@@ -60,7 +60,12 @@ export async function createHub(
   if (deps.redisUrl) {
     const redis = createClient({ url: deps.redisUrl });
     await redis.connect();
-    io.adapter(createAdapter(redis));
+    io.adapter(
+      createAdapter(redis, {
+        streamName: `${deps.redisKeyPrefix}:hub`,
+        sessionKeyPrefix: `${deps.redisKeyPrefix}:hub-session:`,
+      }),
+    );
     closeRedis = async () => {
       await redis.quit();
     };
