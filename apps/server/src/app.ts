@@ -12,6 +12,9 @@ import { createTokenService } from './lib/tokens';
 import { businessRoutes } from './modules/business/business.routes';
 import { createPlansRepository } from './modules/business/plans.repository';
 import { createPlansService } from './modules/business/plans.service';
+import { createCallsRepository } from './modules/calls/calls.repository';
+import { createCallsService } from './modules/calls/calls.service';
+import { clientConfigRoutes } from './modules/client-config/client-config.routes';
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
 import { createParticipantsRepository } from './modules/participants/participants.repository';
@@ -28,6 +31,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
+import { registerCallHandlers } from './realtime/call-handlers';
 import { createHub } from './realtime/hub';
 import { registerMatchHandlers } from './realtime/match-handlers';
 import { createPresence } from './realtime/presence';
@@ -55,6 +59,8 @@ declare module 'fastify' {
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const ROUND_TICK_MS = 200;
 const ACCESS_CODE_ATTEMPTS = { maxAttempts: 5, windowMs: 60_000 };
+// A call's setup takes an offer, an answer and a few dozen ICE candidates; this leaves room for retries.
+const SIGNALLING_MESSAGES = { maxAttempts: 200, windowMs: 10_000 };
 
 /** Builds the whole server: plugins, then feature modules and the hub, then the web app. Tests start it on port 0. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
@@ -123,6 +129,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     random,
     onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
   });
+  const calls = createCallsService({ calls: createCallsRepository(database.db), clock, ice: config.ice });
+  const signalLimiter = createAttemptLimiter({ ...SIGNALLING_MESSAGES, clock });
   app.decorate('wheelmeet', { rounds });
 
   // Reactions between features, and pushes to the browsers.
@@ -140,6 +148,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   hub.io.on('connection', (socket) => {
     wheelHandlers.register(socket);
     registerMatchHandlers(socket, { matches, log: app.log });
+    registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter, log: app.log });
   });
   const stopTicker =
     deps.rounds === 'manual'
@@ -158,6 +167,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(businessRoutes, { plans });
   await app.register(wheelsRoutes, { wheels });
   await app.register(participantsRoutes, { participants });
+  await app.register(clientConfigRoutes, {
+    calls,
+    tokens,
+    payments: config.stripe
+      ? { mode: 'stripe', publishableKey: config.stripe.publishableKey }
+      : { mode: 'test', publishableKey: null },
+    defaultRoundSeconds: config.wheelRoundSeconds,
+  });
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return app;

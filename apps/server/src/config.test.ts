@@ -55,6 +55,32 @@ describe('loadConfig', () => {
     });
   });
 
+  it('needs a TURN secret when TURN servers are configured, and splits URL lists', () => {
+    expect(() => loadConfig({ TURN_URLS: 'turn:turn.example.org' })).toThrow(/TURN_SECRET: is required/);
+    expect(
+      loadConfig({ STUN_URLS: 'stun:a:3478, stun:b:3478', TURN_URLS: 'turn:t', TURN_SECRET: 's'.repeat(16) })
+        .ice,
+    ).toEqual({
+      stunUrls: ['stun:a:3478', 'stun:b:3478'],
+      turnUrls: ['turn:t'],
+      turnSecret: 's'.repeat(16),
+      turnCredentialTtlSeconds: 3600,
+    });
+  });
+
+  it('uses Stripe only when all three keys are set', () => {
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).stripe,
+    ).toBeUndefined();
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      }).stripe,
+    ).toEqual({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x' });
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -65,6 +91,10 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'nobody'],
     ['JWT_SECRET', 'too-short'],
     ['LOG_LEVEL', 'loud'],
+    ['WHEEL_ROUND_SECONDS', '0'],
+    ['SLOT_RELEASE_GRACE_MS', '-1'],
+    ['REDIS_KEY_PREFIX', 'has spaces'],
+    ['TURN_SECRET', 'short'],
   ])('refuses a bad %s (%s) with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}:`));

@@ -32,6 +32,13 @@ const environmentSchema = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST_DIR: optionalString,
+  STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
+  TURN_URLS: z.string().default(''),
+  TURN_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  TURN_CREDENTIAL_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WHEEL_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_ROUND_SECONDS),
   SLOT_RELEASE_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
@@ -61,11 +68,26 @@ export interface AppConfig {
   /** The built web app; unset: `apps/web/dist` beside this server. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /** ICE servers for video calls; TURN credentials are derived per participant from `turnSecret`. */
+  ice: {
+    stunUrls: string[];
+    turnUrls: string[];
+    turnSecret: string | undefined;
+    turnCredentialTtlSeconds: number;
+  };
+  /** Stripe when all three keys are set; otherwise the built-in test-mode provider. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   /** Round length of wheels that do not set their own. */
   wheelRoundSeconds: number;
   /** How long a participant who lost their connection keeps their slot. */
   slotReleaseGraceMs: number;
 }
+
+const urlList = (value: string) =>
+  value
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -79,6 +101,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const value = parsed.data;
+  if (urlList(value.TURN_URLS).length > 0 && !value.TURN_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  TURN_SECRET: is required when TURN_URLS is set');
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -94,6 +119,20 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: value.LOG_LEVEL,
     webDistDir: value.WEB_DIST_DIR,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    ice: {
+      stunUrls: urlList(value.STUN_URLS),
+      turnUrls: urlList(value.TURN_URLS),
+      turnSecret: value.TURN_SECRET,
+      turnCredentialTtlSeconds: value.TURN_CREDENTIAL_TTL_SECONDS,
+    },
+    stripe:
+      value.STRIPE_SECRET_KEY && value.STRIPE_PUBLISHABLE_KEY && value.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: value.STRIPE_SECRET_KEY,
+            publishableKey: value.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
     wheelRoundSeconds: value.WHEEL_ROUND_SECONDS,
     slotReleaseGraceMs: value.SLOT_RELEASE_GRACE_MS,
   };

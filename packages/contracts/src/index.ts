@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './errors';
 export * from './http/business';
+export * from './http/client-config';
 export * from './http/participants';
 export * from './http/system';
 export * from './http/wheels';

@@ -48,6 +48,44 @@ export type TakeSlotRequest = z.infer<typeof takeSlotRequestSchema>;
 export const matchActionRequestSchema = z.object({ matchId: z.uuid() });
 export type MatchActionRequest = z.infer<typeof matchActionRequestSchema>;
 
+// ---- video call signalling (relayed only between the two people of an accepted match) ----
+
+/** Bounds that keep a relay message small; real offers and answers are a few kilobytes. */
+export const SDP_MAX_LENGTH = 32_000;
+export const ICE_CANDIDATE_MAX_LENGTH = 2_000;
+
+export const sessionDescriptionSchema = z.object({
+  type: z.enum(['offer', 'answer']),
+  sdp: z.string().min(1).max(SDP_MAX_LENGTH),
+});
+export type SessionDescription = z.infer<typeof sessionDescriptionSchema>;
+
+export const iceCandidateSchema = z.object({
+  candidate: z.string().max(ICE_CANDIDATE_MAX_LENGTH),
+  sdpMid: z.string().max(64).nullish(),
+  sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
+  usernameFragment: z.string().max(256).nullish(),
+});
+export type IceCandidate = z.infer<typeof iceCandidateSchema>;
+
+export const sendOfferRequestSchema = z.object({
+  matchId: z.uuid(),
+  offer: sessionDescriptionSchema.refine((description) => description.type === 'offer', 'must be an offer'),
+});
+export type SendOfferRequest = z.infer<typeof sendOfferRequestSchema>;
+
+export const sendAnswerRequestSchema = z.object({
+  matchId: z.uuid(),
+  answer: sessionDescriptionSchema.refine(
+    (description) => description.type === 'answer',
+    'must be an answer',
+  ),
+});
+export type SendAnswerRequest = z.infer<typeof sendAnswerRequestSchema>;
+
+export const sendIceCandidateRequestSchema = z.object({ matchId: z.uuid(), candidate: iceCandidateSchema });
+export type SendIceCandidateRequest = z.infer<typeof sendIceCandidateRequestSchema>;
+
 /** The spin in progress, for a client that joins or comes back mid-spin. */
 export const spinStateSchema = z.object({
   round: z.number().int().positive(),
@@ -85,6 +123,11 @@ export interface ClientToServerEvents {
   TakeSlot: (request: TakeSlotRequest, ack: HubAck<null>) => void;
   AcceptMatch: (request: MatchActionRequest, ack: HubAck<Match>) => void;
   DeclineMatch: (request: MatchActionRequest, ack: HubAck<Match>) => void;
+  SendOffer: (request: SendOfferRequest, ack: HubAck<null>) => void;
+  SendAnswer: (request: SendAnswerRequest, ack: HubAck<null>) => void;
+  SendIceCandidate: (request: SendIceCandidateRequest, ack: HubAck<null>) => void;
+  /** Hangs up: the partner hears CallEnded and the call's end is recorded. */
+  EndCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
 }
 
 // ---- server → client ------------------------------------------------------------------------
@@ -143,6 +186,15 @@ export type MatchAcceptedEvent = z.infer<typeof matchAcceptedEventSchema>;
 export const matchDeclinedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
 export type MatchDeclinedEvent = z.infer<typeof matchDeclinedEventSchema>;
 
+export const offerReceivedEventSchema = z.object({ matchId: z.uuid(), offer: sessionDescriptionSchema });
+export type OfferReceivedEvent = z.infer<typeof offerReceivedEventSchema>;
+export const answerReceivedEventSchema = z.object({ matchId: z.uuid(), answer: sessionDescriptionSchema });
+export type AnswerReceivedEvent = z.infer<typeof answerReceivedEventSchema>;
+export const iceCandidateReceivedEventSchema = z.object({ matchId: z.uuid(), candidate: iceCandidateSchema });
+export type IceCandidateReceivedEvent = z.infer<typeof iceCandidateReceivedEventSchema>;
+export const callEndedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
+export type CallEndedEvent = z.infer<typeof callEndedEventSchema>;
+
 export interface ServerToClientEvents {
   WheelSpinStarted: (event: WheelSpinStartedEvent) => void;
   MatchesCreated: (event: MatchesCreatedEvent) => void;
@@ -154,6 +206,10 @@ export interface ServerToClientEvents {
   UserLeft: (event: UserPresenceEvent) => void;
   MatchAccepted: (event: MatchAcceptedEvent) => void;
   MatchDeclined: (event: MatchDeclinedEvent) => void;
+  OfferReceived: (event: OfferReceivedEvent) => void;
+  AnswerReceived: (event: AnswerReceivedEvent) => void;
+  IceCandidateReceived: (event: IceCandidateReceivedEvent) => void;
+  CallEnded: (event: CallEndedEvent) => void;
 }
 
 /** The handshake: `auth.token` is the participant token; a visitor without one may watch. */

@@ -1,0 +1,68 @@
+import {
+  matchActionRequestSchema,
+  sendAnswerRequestSchema,
+  sendIceCandidateRequestSchema,
+  sendOfferRequestSchema,
+} from '@wheelmeet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AttemptLimiter } from '../lib/attempt-limiter';
+import { AppError } from '../lib/errors';
+import type { CallsService } from '../modules/calls/calls.service';
+import { acknowledged } from './acknowledge';
+import { type HubSocket, participantRoom, type WheelHub } from './hub';
+
+const REGISTER_TO_CALL = 'Register on the wheel to join a video call.';
+const SLOW_DOWN = 'Too many call messages. Please wait a moment.';
+
+/**
+ * Video-call signalling: offers, answers and ICE candidates go to the other person of an
+ * accepted match, and to nobody else. Each connection may send a limited number per window.
+ */
+export function registerCallHandlers(
+  socket: HubSocket,
+  deps: { hub: WheelHub; calls: CallsService; signalLimiter: AttemptLimiter; log: FastifyBaseLogger },
+) {
+  const { hub, calls, signalLimiter, log } = deps;
+
+  async function partner(matchId: string): Promise<string> {
+    const me = socket.data.participant;
+    if (!me) throw new AppError('unauthorized', REGISTER_TO_CALL);
+    if (!signalLimiter.tryAttempt(socket.id)) throw new AppError('too_many_requests', SLOW_DOWN);
+    return calls.partnerFor(matchId, me.participantId);
+  }
+
+  socket.on(
+    'SendOffer',
+    acknowledged(sendOfferRequestSchema, log, async ({ matchId, offer }) => {
+      hub.to(participantRoom(await partner(matchId))).emit('OfferReceived', { matchId, offer });
+      return null;
+    }),
+  );
+  socket.on(
+    'SendAnswer',
+    acknowledged(sendAnswerRequestSchema, log, async ({ matchId, answer }) => {
+      hub.to(participantRoom(await partner(matchId))).emit('AnswerReceived', { matchId, answer });
+      await calls.callStarted(matchId);
+      return null;
+    }),
+  );
+  socket.on(
+    'SendIceCandidate',
+    acknowledged(sendIceCandidateRequestSchema, log, async ({ matchId, candidate }) => {
+      hub.to(participantRoom(await partner(matchId))).emit('IceCandidateReceived', { matchId, candidate });
+      return null;
+    }),
+  );
+  socket.on(
+    'EndCall',
+    acknowledged(matchActionRequestSchema, log, async ({ matchId }) => {
+      const other = await partner(matchId);
+      await calls.callEnded(matchId);
+      hub
+        .to(participantRoom(other))
+        .emit('CallEnded', { matchId, userId: socket.data.participant?.participantId ?? '' });
+      return null;
+    }),
+  );
+  socket.on('disconnect', () => signalLimiter.reset(socket.id));
+}
