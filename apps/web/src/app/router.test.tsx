@@ -23,6 +23,7 @@ async function expectLocation(
 beforeEach(() => {
   vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
   mockFetch({
+    'GET /api/wheels/current': jsonResponse({ error: { code: 'not_found', message: 'No wheel.' } }, 404),
     'GET /api/wheels/public': jsonResponse([]),
     'GET /api/business/plans': jsonResponse(PLANS),
   });

@@ -52,6 +52,11 @@ export interface ApiClientOptions {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Per-request extras, such as the header that carries a wheel access grant. */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
 async function readJsonBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -73,9 +78,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     path: string,
     body: unknown,
     schema?: ResponseSchema<T>,
+    options: RequestOptions = {},
   ): Promise<T> {
     const token = getAdminToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     // Only requests with a body declare one: Fastify rejects an empty body sent as JSON.
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -124,8 +130,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   return {
-    get: <T>(path: string, schema: ResponseSchema<T>) => request('GET', path, undefined, schema),
-    post: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('POST', path, body, schema),
+    get: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
+      request('GET', path, undefined, schema, options),
+    post: <T>(path: string, body: unknown, schema: ResponseSchema<T>, options?: RequestOptions) =>
+      request('POST', path, body, schema, options),
     put: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('PUT', path, body, schema),
     delete: (path: string) => request<void>('DELETE', path, undefined),
   };

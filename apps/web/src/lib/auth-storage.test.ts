@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTH_STORAGE_KEYS,
   clearAdminSession,
+  clearWheelAccessGrant,
   getAdminToken,
   getAdminUserType,
+  getParticipantForWheel,
   getStoredParticipant,
+  getWheelAccessGrant,
   hasAdminToken,
   saveAdminSession,
   saveParticipant,
+  saveWheelAccessGrant,
 } from './auth-storage';
 
 describe('auth storage', () => {
@@ -25,6 +29,8 @@ describe('auth storage', () => {
   it("keeps the participant under 'user' and ignores invalid stored values", () => {
     const participant = {
       id: '0b9f1e2d-4c3b-4a59-8e7d-6c5b4a392817',
+      wheelId: '6f1c2a9e-3b7d-4c5e-9a1f-2d3e4f5a6b7c',
+      token: 'participant-token',
       username: 'alice',
       age: 30,
       gender: 'female' as const,
@@ -36,7 +42,21 @@ describe('auth storage', () => {
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(participant);
     expect(getStoredParticipant()).toEqual(participant);
 
+    expect(getParticipantForWheel('6f1c2a9e-3b7d-4c5e-9a1f-2d3e4f5a6b7c')).toEqual(participant);
+    // Registered on another wheel: not a participant of this one.
+    expect(getParticipantForWheel('11111111-2222-4333-8444-555555555555')).toBeNull();
+
     localStorage.setItem('user', '{not json');
     expect(getStoredParticipant()).toBeNull();
+  });
+
+  it('keeps wheel access grants per wheel in sessionStorage', () => {
+    expect(getWheelAccessGrant('wheel-a')).toBeNull();
+    saveWheelAccessGrant('wheel-a', 'grant-a');
+    expect(sessionStorage.getItem('wheel_access:wheel-a')).toBe('grant-a');
+    expect(getWheelAccessGrant('wheel-a')).toBe('grant-a');
+    expect(getWheelAccessGrant('wheel-b')).toBeNull();
+    clearWheelAccessGrant('wheel-a');
+    expect(getWheelAccessGrant('wheel-a')).toBeNull();
   });
 });

@@ -1,4 +1,8 @@
-import { type Participant, participantSchema } from '@wheelmeet/contracts';
+import {
+  type RegisteredParticipant,
+  registeredParticipantSchema,
+  registerParticipantResponseSchema,
+} from '@wheelmeet/contracts';
 
 /** localStorage keys; the spec fixes `admin_token` and `user`, the other two belong to the admin session. */
 export const AUTH_STORAGE_KEYS = {
@@ -80,16 +84,57 @@ export function clearAdminSession(): void {
   remove(AUTH_STORAGE_KEYS.adminUserType);
 }
 
+/** The registered participant as kept under 'user': the user the API returned plus its token. */
+export type StoredParticipant = RegisteredParticipant & { token: string };
+
+const storedParticipantSchema = registeredParticipantSchema.extend({
+  token: registerParticipantResponseSchema.shape.token,
+});
+
 /** The registered participant, or null when none is stored or the stored value is not a valid participant. */
-export function getStoredParticipant(): Participant | null {
-  const parsed = participantSchema.safeParse(readJson(AUTH_STORAGE_KEYS.participant));
+export function getStoredParticipant(): StoredParticipant | null {
+  const parsed = storedParticipantSchema.safeParse(readJson(AUTH_STORAGE_KEYS.participant));
   return parsed.success ? parsed.data : null;
 }
 
-export function saveParticipant(participant: Participant): void {
+/** The participant registered for this wheel; someone registered on another wheel is not. */
+export function getParticipantForWheel(wheelId: string): StoredParticipant | null {
+  const participant = getStoredParticipant();
+  return participant?.wheelId === wheelId ? participant : null;
+}
+
+export function saveParticipant(participant: StoredParticipant): void {
   write(AUTH_STORAGE_KEYS.participant, JSON.stringify(participant));
 }
 
 export function clearParticipant(): void {
   remove(AUTH_STORAGE_KEYS.participant);
+}
+
+// Access grants for private wheels live in sessionStorage: a reload keeps the wheel open,
+// closing the tab forgets it.
+const accessGrantKey = (wheelId: string) => `wheel_access:${wheelId}`;
+
+export function getWheelAccessGrant(wheelId: string): string | null {
+  try {
+    return globalThis.sessionStorage?.getItem(accessGrantKey(wheelId)) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveWheelAccessGrant(wheelId: string, grant: string): void {
+  try {
+    globalThis.sessionStorage?.setItem(accessGrantKey(wheelId), grant);
+  } catch {
+    // The wheel stays open until the page is reloaded.
+  }
+}
+
+export function clearWheelAccessGrant(wheelId: string): void {
+  try {
+    globalThis.sessionStorage?.removeItem(accessGrantKey(wheelId));
+  } catch {
+    // Nothing to clear.
+  }
 }

@@ -2,20 +2,31 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import { type RealtimeClient, RealtimeClientContext } from '@/lib/realtime-client';
 
 /** A fresh query client per test: no retries, no cache shared between tests. */
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
-/** Mounts routes in a memory router at `path`; the router is returned to read the final location. */
-export function renderRoutes(routes: RouteObject[], path: string | { pathname: string; state?: unknown }) {
+/**
+ * Mounts routes in a memory router at `path`; the router is returned to read the final location.
+ * Screens that go live get `realtime` (a client on a FakeHub) instead of the real hub.
+ */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string | { pathname: string; state?: unknown },
+  options: { realtime?: RealtimeClient } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createTestQueryClient();
-  const result = render(
+  const app = (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </QueryClientProvider>,
+    </QueryClientProvider>
+  );
+  const result = render(
+    options.realtime ? <RealtimeClientContext value={options.realtime}>{app}</RealtimeClientContext> : app,
   );
   return { ...result, router, queryClient };
 }
@@ -49,4 +60,11 @@ export function mockFetch(routes: Record<string, Responder | Response>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** Replaces window.alert (happy-dom has none) and returns the mock. */
+export function stubAlert() {
+  const alert = vi.fn();
+  vi.stubGlobal('alert', alert);
+  return alert;
 }

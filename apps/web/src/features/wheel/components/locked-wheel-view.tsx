@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import {
   type LockedWheel,
-  type OpenWheel,
   type UnlockWheelRequest,
+  type UnlockWheelResponse,
   unlockWheelRequestSchema,
 } from '@wheelmeet/contracts';
 import { useId } from 'react';
@@ -17,7 +17,8 @@ import { unlockWheel } from '../api/unlock-wheel';
 
 interface LockedWheelViewProps {
   wheel: LockedWheel;
-  onUnlocked: (wheel: OpenWheel) => void;
+  /** The open wheel and the grant that keeps it open for this browser. */
+  onUnlocked: (unlocked: UnlockWheelResponse) => void;
 }
 
 export function LockedWheelView({ wheel, onUnlocked }: LockedWheelViewProps) {

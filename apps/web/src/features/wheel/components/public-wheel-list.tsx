@@ -7,8 +7,10 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { errorMessage } from '@/lib/api-client';
 import { publicWheelsQuery } from '../api/list-public-wheels';
 
-export function PublicWheelList() {
-  const { data: wheels, isPending, isError, error, refetch, isFetching } = useQuery(publicWheelsQuery());
+/** The public wheels, leaving out `excludeId` (the wheel already on screen). */
+export function PublicWheelList({ excludeId = null }: { excludeId?: string | null }) {
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(publicWheelsQuery());
+  const wheels = data?.filter((wheel) => wheel.id !== excludeId) ?? [];
 
   if (isPending) return <LoadingState />;
   if (isError) {
@@ -27,7 +29,7 @@ export function PublicWheelList() {
   }
   if (wheels.length === 0) {
     return (
-      <EmptyState title="No public wheels right now.">
+      <EmptyState title={excludeId ? 'No other public wheels right now.' : 'No public wheels right now.'}>
         Have a link to a private wheel? Open it directly to join.
       </EmptyState>
     );

@@ -1,25 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { currentWheelQuery } from '../api/get-wheel';
 import { PublicWheelList } from './public-wheel-list';
+import { WheelExperience } from './wheel-experience';
+import { WheelGate } from './wheel-gate';
 
-/** `/` and `/wheel`: the participant's entry point. The live wheel itself arrives with the real-time hub. */
+function CurrentWheel() {
+  const { data, isPending, isError, error, refetch, isFetching } = useQuery(currentWheelQuery());
+
+  if (isPending) return <LoadingState />;
+  if (isError) {
+    if (error instanceof ApiError && error.status === 404) {
+      return (
+        <div className="px-4 sm:px-6">
+          <EmptyState title="No wheel is running right now.">
+            Check back soon, or open one of the public wheels below.
+          </EmptyState>
+        </div>
+      );
+    }
+    return (
+      <div className="px-4 sm:px-6">
+        <ErrorState
+          headingLevel={2}
+          title="Could not load the wheel"
+          message={errorMessage(error, 'Please try again in a moment.')}
+          action={
+            <Button variant="secondary" onClick={() => refetch()} disabled={isFetching}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  // A private current wheel goes through the same access-code gate as a wheel opened by id.
+  if (data.requiresAccessCode) return <WheelGate key={data.id} wheelId={data.id} standalone />;
+  return <WheelExperience key={data.id} wheel={data} standalone />;
+}
+
+/** `/` and `/wheel`: the current wheel, live. */
 export function WheelHomePage() {
+  const { data } = useQuery(currentWheelQuery());
+  const currentId = data?.id ?? null;
   return (
-    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+    <div className="py-10">
       <PageTitle />
-      <header className="text-center">
+      <header className="mx-auto max-w-5xl px-4 text-center sm:px-6">
         <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
           Connect Anywhere, Instantly.
         </h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-600">
-          Pick a wheel, take a free slot and meet new people one-on-one, a round at a time.
+          Take a free seat, wait for the spin and meet new people one-on-one, a round at a time.
         </p>
       </header>
-      <section aria-labelledby="public-wheels-heading" className="mt-12">
-        <h2 id="public-wheels-heading" className="text-2xl font-semibold text-slate-900">
-          Public wheels
+      <CurrentWheel />
+      <section aria-labelledby="other-wheels-heading" className="mx-auto mt-12 max-w-5xl px-4 sm:px-6">
+        <h2 id="other-wheels-heading" className="text-xl font-semibold text-slate-900">
+          Other public wheels
         </h2>
-        <div className="mt-6">
-          <PublicWheelList />
+        <div className="mt-4">
+          <PublicWheelList excludeId={currentId} />
         </div>
       </section>
     </div>

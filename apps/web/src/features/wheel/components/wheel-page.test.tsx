@@ -1,16 +1,24 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeLockedWheel, makeOpenWheel, WHEEL_ID } from '@/test/fixtures';
+import { FakeHub } from '@/test/fake-hub';
+import { makeLockedWheel, makeOpenWheel, makeSnapshot, WHEEL_ID } from '@/test/fixtures';
 import { jsonResponse, LocationProbe, mockFetch, renderRoutes } from '@/test/render';
 import { WheelPage } from './wheel-page';
-import { splitRings } from './wheel-rings';
 
 const routes = [
   { path: '/wheel/:wheelId', element: <WheelPage /> },
   { path: '/', element: <LocationProbe /> },
 ];
 const WHEEL_URL = `/api/wheels/${WHEEL_ID}`;
+
+/** A fake hub that answers JoinWheel with `wheel`, and a client on it for the screen. */
+function liveHub(wheel = makeOpenWheel()) {
+  const hub = new FakeHub();
+  hub.handle('JoinWheel', () => ({ data: makeSnapshot({ wheel }) }));
+  hub.handle('LeaveWheel', () => ({ data: null }));
+  return { hub, realtime: hub.client() };
+}
 
 describe('wheel page', () => {
   it("shows 'Error' with a way home when the wheel cannot be loaded", async () => {
@@ -74,47 +82,54 @@ describe('wheel page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid access code. Please try again.');
   });
 
-  it('opens the wheel returned by a correct access code', async () => {
+  it('opens the wheel returned by a correct access code and keeps its grant for this tab', async () => {
     const fetchMock = mockFetch({
       [`GET ${WHEEL_URL}`]: jsonResponse(makeLockedWheel()),
-      [`POST ${WHEEL_URL}/access`]: jsonResponse(makeOpenWheel()),
+      [`POST ${WHEEL_URL}/access`]: jsonResponse({ wheel: makeOpenWheel(), accessGrant: 'grant-123' }),
     });
-    renderRoutes(routes, `/wheel/${WHEEL_ID}`);
+    const { hub, realtime } = liveHub();
+    renderRoutes(routes, `/wheel/${WHEEL_ID}`, { realtime });
 
     await userEvent.type(await screen.findByLabelText('Access code'), '  s3cret ');
     await userEvent.click(screen.getByRole('button', { name: 'Unlock Wheel' }));
 
     expect(await screen.findByRole('list', { name: 'Inner ring' })).toBeInTheDocument();
     expect(fetchMock.mock.calls[1]?.[1]?.body).toBe('{"accessCode":"s3cret"}');
+    expect(sessionStorage.getItem(`wheel_access:${WHEEL_ID}`)).toBe('grant-123');
+    await waitFor(() =>
+      expect(hub.callsOf('JoinWheel')).toEqual([{ wheelId: WHEEL_ID, accessGrant: 'grant-123' }]),
+    );
   });
 
-  it('shows an open wheel as two rings of occupants and free slots', async () => {
-    mockFetch({ [`GET ${WHEEL_URL}`]: jsonResponse(makeOpenWheel({ currentRound: 5 })) });
+  it('opens a private wheel straight away with a stored grant', async () => {
+    sessionStorage.setItem(`wheel_access:${WHEEL_ID}`, 'grant-123');
+    const fetchMock = mockFetch({ [`GET ${WHEEL_URL}`]: jsonResponse(makeOpenWheel()) });
+    const { realtime } = liveHub();
+    renderRoutes(routes, `/wheel/${WHEEL_ID}`, { realtime });
+
+    expect(await screen.findByRole('list', { name: 'Outer ring' })).toBeInTheDocument();
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('x-wheel-access')).toBe('grant-123');
+  });
+
+  it('forgets a stored grant the server no longer honours', async () => {
+    sessionStorage.setItem(`wheel_access:${WHEEL_ID}`, 'expired');
+    mockFetch({ [`GET ${WHEEL_URL}`]: jsonResponse(makeLockedWheel()) });
     renderRoutes(routes, `/wheel/${WHEEL_ID}`);
 
-    expect(await screen.findByRole('heading', { name: 'Board Room' })).toBeInTheDocument();
-    expect(screen.getByText('Round 5')).toBeInTheDocument();
-    const inner = screen.getByRole('list', { name: 'Inner ring' });
-    const outer = screen.getByRole('list', { name: 'Outer ring' });
-    expect(
-      within(inner)
-        .getAllByRole('listitem')
-        .map((slot) => slot.textContent),
-    ).toEqual(['Slot 1: Free', 'Slot 2: Free']);
-    expect(
-      within(outer)
-        .getAllByRole('listitem')
-        .map((slot) => slot.textContent),
-    ).toEqual(['Slot 3: alice', 'Slot 4: Free']);
-    expect(screen.getByText(/joining live comes with the real-time wheel/i)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Unlock Wheel' })).toBeInTheDocument();
+    await waitFor(() => expect(sessionStorage.getItem(`wheel_access:${WHEEL_ID}`)).toBeNull());
   });
-});
 
-describe('splitRings', () => {
-  it('puts positions 0..half-1 on the inner ring and the rest on the outer ring', () => {
-    const { inner, outer } = splitRings(6, []);
-    expect(inner.map((seat) => seat.position)).toEqual([0, 1, 2]);
-    expect(outer.map((seat) => seat.position)).toEqual([3, 4, 5]);
-    expect(inner.every((seat) => !seat.occupied)).toBe(true);
+  it('shows an open wheel live, with its name as the page heading and no home header', async () => {
+    mockFetch({ [`GET ${WHEEL_URL}`]: jsonResponse(makeOpenWheel({ currentRound: 5 })) });
+    const { realtime } = liveHub(makeOpenWheel({ currentRound: 5 }));
+    renderRoutes(routes, `/wheel/${WHEEL_ID}`, { realtime });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Board Room' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Connect Anywhere, Instantly.' })).not.toBeInTheDocument();
+    expect(screen.getByText('Round 5')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Outer ring, seat 1, taken by alice' })).toBeInTheDocument();
+    expect(await screen.findByTestId('connection-state')).toHaveTextContent('Connected');
   });
 });

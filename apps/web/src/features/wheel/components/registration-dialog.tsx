@@ -1,0 +1,220 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import {
+  effectiveRegistrationFields,
+  type OpenWheel,
+  optionLabel,
+  PARTICIPANT_AGE_MAX,
+  PARTICIPANT_AGE_MIN,
+  type RegistrationData,
+  type RegistrationField,
+  registrationDataSchema,
+} from '@wheelmeet/contracts';
+import { type ReactNode, useId, useMemo } from 'react';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import type { StoredParticipant } from '@/lib/auth-storage';
+import { registerParticipant } from '../api/register-participant';
+
+export const REGISTER_FAILED_MESSAGE = 'Failed to register user';
+const DETAIL_PREFIX = 'registrationData.';
+
+type FormValues = Record<string, unknown>;
+
+function defaultValue(field: RegistrationField): string | boolean {
+  return field.type === 'checkbox' ? false : '';
+}
+
+const inputClasses =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-indigo-600 focus:outline-2 focus:outline-indigo-600 aria-invalid:border-red-600';
+
+interface FieldProps {
+  field: RegistrationField;
+  register: UseFormRegister<FormValues>;
+  errors: FieldErrors<FormValues>;
+}
+
+function FormField({ field, register, errors }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const message = errors[field.name]?.message;
+  const error = typeof message === 'string' ? message : null;
+  const common = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    'aria-required': field.required || undefined,
+    ...register(field.name),
+  };
+
+  const label = (
+    <>
+      {field.label}
+      {field.required ? (
+        <span aria-hidden="true" className="ml-0.5 text-red-600">
+          *
+        </span>
+      ) : null}
+    </>
+  );
+
+  if (field.type === 'checkbox') {
+    return (
+      <div>
+        <div className="flex items-center gap-2">
+          <input type="checkbox" className="size-4 rounded border-slate-300 text-indigo-600" {...common} />
+          <label htmlFor={id} className="text-sm font-medium text-slate-900">
+            {label}
+          </label>
+        </div>
+        {error ? (
+          <p id={errorId} className="mt-1 text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  let control: ReactNode;
+  switch (field.type) {
+    case 'textarea':
+      control = <textarea rows={3} className={inputClasses} {...common} />;
+      break;
+    case 'number': {
+      const isAge = field.name === 'age';
+      control = (
+        <input
+          type="number"
+          inputMode="numeric"
+          step={1}
+          min={isAge ? PARTICIPANT_AGE_MIN : undefined}
+          max={isAge ? PARTICIPANT_AGE_MAX : undefined}
+          className={inputClasses}
+          {...common}
+        />
+      );
+      break;
+    }
+    case 'select':
+      control = (
+        <select className={inputClasses} {...common}>
+          <option value="">Select {field.label}</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    default:
+      control = <input type="text" className={inputClasses} {...common} />;
+  }
+
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      {control}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface RegistrationDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  wheel: Pick<OpenWheel, 'id' | 'registrationFields'>;
+  /** The hub connection id to register with, when there is one. */
+  getConnectionId: () => string | null;
+  onRegistered: (participant: StoredParticipant) => void;
+}
+
+/** 'Register to Join': the wheel's registration form, checked with the same schema as the server's. */
+export function RegistrationDialog({
+  open,
+  onOpenChange,
+  wheel,
+  getConnectionId,
+  onRegistered,
+}: RegistrationDialogProps) {
+  const fields = useMemo(
+    () => effectiveRegistrationFields(wheel.registrationFields),
+    [wheel.registrationFields],
+  );
+  const schema = useMemo(() => registrationDataSchema(fields), [fields]);
+  const defaultValues = useMemo(
+    () => Object.fromEntries(fields.map((field) => [field.name, defaultValue(field)])),
+    [fields],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<FormValues, unknown, RegistrationData>({ defaultValues, resolver: zodResolver(schema) });
+
+  const registration = useMutation({
+    mutationFn: (registrationData: RegistrationData) =>
+      registerParticipant({ wheelId: wheel.id, connectionId: getConnectionId(), registrationData }),
+    onSuccess: ({ user, token }) => {
+      reset(defaultValues);
+      onRegistered({ ...user, token });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError)) {
+        window.alert(REGISTER_FAILED_MESSAGE);
+        return;
+      }
+      // Field errors from the server land beside their fields, like the form's own.
+      const names = new Set(fields.map((field) => field.name));
+      let placed = false;
+      for (const detail of error.details ?? []) {
+        const name = detail.path.startsWith(DETAIL_PREFIX) ? detail.path.slice(DETAIL_PREFIX.length) : '';
+        if (names.has(name)) {
+          setError(name, { type: 'server', message: detail.message });
+          placed = true;
+        }
+      }
+      if (placed) return;
+      if (error.code === 'network_error') window.alert(NETWORK_ERROR_MESSAGE);
+      else if (error.code === 'invalid_response') window.alert(REGISTER_FAILED_MESSAGE);
+      else window.alert(error.message || REGISTER_FAILED_MESSAGE);
+    },
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Register to Join"
+      description="Tell the others a little about yourself, then take your seat."
+    >
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((data) => registration.mutate(data))}>
+        {fields.map((field) => (
+          <FormField key={field.id} field={field} register={register} errors={errors} />
+        ))}
+        <p className="text-xs text-slate-500">
+          <span aria-hidden="true" className="text-red-600">
+            *
+          </span>{' '}
+          Required
+        </p>
+        <Button type="submit" className="w-full" disabled={registration.isPending}>
+          {registration.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+          Join Wheel
+        </Button>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,436 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Match, OpenWheel, WheelSnapshot } from '@wheelmeet/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
+import { RealtimeClientContext } from '@/lib/realtime-client';
+import { FakeHub } from '@/test/fake-hub';
+import {
+  ME_ID,
+  makeEmptyWheel,
+  makeMatch,
+  makeOpenWheel,
+  makeSnapshot,
+  makeStoredParticipant,
+  PARTICIPANT_ID,
+  PARTNER_ID,
+  slotId,
+  WHEEL_ID,
+} from '@/test/fixtures';
+import { createTestQueryClient, jsonResponse, mockFetch, stubAlert } from '@/test/render';
+import { WheelExperience } from './wheel-experience';
+
+interface SetupOptions {
+  wheel?: OpenWheel;
+  me?: StoredParticipant | null;
+  snapshot?: Partial<WheelSnapshot>;
+  hub?: FakeHub;
+  onMatchReady?: (match: Match) => void;
+}
+
+function setup({
+  wheel = makeOpenWheel(),
+  me = null,
+  snapshot = {},
+  hub = new FakeHub(),
+  onMatchReady,
+}: SetupOptions = {}) {
+  hub.handle('JoinWheel', () => ({ data: makeSnapshot({ wheel, ...snapshot }) }));
+  hub.handle('TakeSlot', () => ({ data: null }));
+  hub.handle('LeaveWheel', () => ({ data: null }));
+  if (me) saveParticipant(me);
+  const client = hub.client();
+  const view = render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <RealtimeClientContext value={client}>
+        <WheelExperience wheel={wheel} onMatchReady={onMatchReady} />
+      </RealtimeClientContext>
+    </QueryClientProvider>,
+  );
+  return { hub, client, ...view };
+}
+
+/** Lets the fake hub's acknowledgements (promises) settle. */
+const settle = () => act(async () => {});
+
+const seat = (name: string | RegExp) => screen.getByRole('button', { name });
+const ring = (name: 'Inner ring' | 'Outer ring') => screen.getByRole('list', { name });
+const seatNames = (name: 'Inner ring' | 'Outer ring') =>
+  within(ring(name))
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label'));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('wheel experience', () => {
+  it('joins the wheel live and shows both rings of seats, each named by ring, seat and holder', async () => {
+    const { hub } = setup();
+    await settle();
+
+    expect(hub.callsOf('JoinWheel')).toEqual([{ wheelId: WHEEL_ID }]);
+    expect(screen.getByTestId('connection-state')).toHaveTextContent('Connected');
+    expect(screen.getByRole('heading', { level: 1, name: 'Board Room' })).toBeInTheDocument();
+    expect(seatNames('Inner ring')).toEqual(['Inner ring, seat 1, free', 'Inner ring, seat 2, free']);
+    expect(seatNames('Outer ring')).toEqual([
+      'Outer ring, seat 1, taken by alice',
+      'Outer ring, seat 2, free',
+    ]);
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Wait');
+  });
+
+  it('moves a person when a SlotTaken event arrives', async () => {
+    const { hub } = setup();
+    await settle();
+    const wheel = makeOpenWheel();
+    const slot = wheel.slots[0];
+    if (!slot) throw new Error('fixture has slots');
+
+    act(() =>
+      hub.push('SlotTaken', {
+        wheelId: WHEEL_ID,
+        userId: PARTICIPANT_ID,
+        slotId: slot.id,
+        slot: {
+          ...slot,
+          userId: PARTICIPANT_ID,
+          user: wheel.slots[2]?.user ?? null,
+          occupiedAt: wheel.createdAt,
+        },
+      }),
+    );
+    expect(seatNames('Inner ring')).toEqual([
+      'Inner ring, seat 1, taken by alice',
+      'Inner ring, seat 2, free',
+    ]);
+    expect(seatNames('Outer ring')).toEqual(['Outer ring, seat 1, free', 'Outer ring, seat 2, free']);
+
+    act(() => hub.push('SlotLeft', { wheelId: WHEEL_ID, userId: PARTICIPANT_ID, slotId: slot.id }));
+    expect(seatNames('Inner ring')).toEqual(['Inner ring, seat 1, free', 'Inner ring, seat 2, free']);
+
+    // Another wheel's events change nothing here.
+    act(() =>
+      hub.push('SlotTaken', {
+        wheelId: '11111111-2222-4333-8444-555555555555',
+        userId: PARTICIPANT_ID,
+        slotId: slot.id,
+        slot: { ...slot, userId: PARTICIPANT_ID, occupiedAt: wheel.createdAt },
+      }),
+    );
+    expect(seat('Inner ring, seat 1, free')).toBeInTheDocument();
+  });
+
+  it("highlights the current user's own seat", async () => {
+    const me = makeStoredParticipant();
+    const wheel = makeEmptyWheel();
+    const slots = wheel.slots.map((slot) =>
+      slot.position === 1 ? { ...slot, userId: ME_ID, user: me, occupiedAt: wheel.createdAt } : slot,
+    );
+    setup({ wheel: { ...wheel, slots }, me });
+    await settle();
+
+    expect(seat('Inner ring, seat 2, taken by Grace (you)')).toHaveAttribute('data-mine', 'true');
+    expect(
+      screen.getByText('You are in seat 2 on the inner ring. Stay for the spin to meet your match.'),
+    ).toBeInTheDocument();
+  });
+
+  it("alerts 'You are already in a slot!' instead of moving a seated user", async () => {
+    const alert = stubAlert();
+    const me = makeStoredParticipant();
+    const wheel = makeEmptyWheel();
+    const slots = wheel.slots.map((slot) =>
+      slot.position === 0 ? { ...slot, userId: ME_ID, user: me, occupiedAt: wheel.createdAt } : slot,
+    );
+    const { hub } = setup({ wheel: { ...wheel, slots }, me });
+    await settle();
+
+    await userEvent.click(seat('Outer ring, seat 2, free'));
+    expect(alert).toHaveBeenCalledWith('You are already in a slot!');
+    expect(hub.callsOf('TakeSlot')).toEqual([]);
+  });
+
+  it('takes a free seat for a registered user, ignores taken seats, and shows a refusal', async () => {
+    const { hub } = setup({ me: makeStoredParticipant() });
+    await settle();
+
+    await userEvent.click(seat('Outer ring, seat 1, taken by alice'));
+    expect(hub.callsOf('TakeSlot')).toEqual([]);
+
+    await userEvent.click(seat('Inner ring, seat 2, free'));
+    expect(hub.callsOf('TakeSlot')).toEqual([{ wheelId: WHEEL_ID, userId: ME_ID, slotId: slotId(1) }]);
+    // The seat fills when the hub says so, not before.
+    expect(seat('Inner ring, seat 2, free')).toBeInTheDocument();
+
+    hub.handle('TakeSlot', () => ({ error: { code: 'conflict', message: 'That slot is already taken.' } }));
+    await userEvent.click(seat('Inner ring, seat 1, free'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That slot is already taken.');
+  });
+
+  it('asks an unregistered visitor to register, then takes the chosen seat as the new user', async () => {
+    const registered = makeStoredParticipant({
+      id: 'c0ffee00-1234-4abc-8def-0123456789ab',
+      token: 'new-token',
+    });
+    const { token, ...user } = registered;
+    const fetchMock = mockFetch({ 'POST /api/users/anonymous': jsonResponse({ user, token }, 201) });
+    // Someone registered on another wheel is a visitor here.
+    const { hub } = setup({ me: makeStoredParticipant({ wheelId: '11111111-2222-4333-8444-555555555555' }) });
+    await settle();
+    expect(hub.socket.token).toBeUndefined();
+
+    await userEvent.click(seat('Outer ring, seat 2, free'));
+    const dialog = screen.getByRole('dialog', { name: 'Register to Join' });
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Age' }), '40');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Gender' }), 'Female');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join Wheel' }));
+
+    await waitFor(() =>
+      expect(hub.callsOf('TakeSlot')).toEqual([
+        { wheelId: WHEEL_ID, userId: registered.id, slotId: slotId(3) },
+      ]),
+    );
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)).connectionId).toBe('socket-1');
+    // The seat is taken on a connection that carries the new participant's token, after joining again.
+    expect(hub.calls.at(-1)?.token).toBe('new-token');
+    expect(hub.callsOf('JoinWheel')).toHaveLength(2);
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(registered);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('spins the rings three turns, then to the angles of the geometry, and locks the seats', async () => {
+    vi.useFakeTimers();
+    const wheel = makeEmptyWheel({ slotCount: 6 });
+    const { hub } = setup({ wheel, me: makeStoredParticipant() });
+    await settle();
+    expect(ring('Inner ring').style.transform).toBe('rotate(0deg)');
+
+    act(() =>
+      hub.push('WheelSpinStarted', {
+        wheelId: WHEEL_ID,
+        round: 3,
+        startedAt: new Date().toISOString(),
+        innerOffset: 2,
+        outerOffset: 1,
+        revealAt: new Date(Date.now() + 4_000).toISOString(),
+        resetAt: new Date(Date.now() + 12_000).toISOString(),
+      }),
+    );
+    expect(ring('Inner ring').style.transform).toBe('rotate(1080deg)');
+    expect(ring('Outer ring').style.transform).toBe('rotate(1080deg)');
+    expect(ring('Inner ring').style.transition).toContain('2000ms');
+
+    act(() => vi.advanceTimersByTime(2_000));
+    // 1800° plus the offset in slot steps of 360/half (half = 3).
+    expect(ring('Inner ring').style.transform).toBe('rotate(2040deg)');
+    expect(ring('Outer ring').style.transform).toBe('rotate(1920deg)');
+    expect(ring('Inner ring').style.transition).toContain('2000ms');
+
+    // Seats are locked while the wheel spins.
+    fireEvent.click(seat('Inner ring, seat 1, free'));
+    expect(hub.callsOf('TakeSlot')).toEqual([]);
+    expect(seat('Inner ring, seat 1, free')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('spins straight to the final angles, briefly, for users who prefer reduced motion', async () => {
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query === '(prefers-reduced-motion: reduce)',
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      })),
+    );
+    const { hub } = setup({ wheel: makeEmptyWheel({ slotCount: 6 }) });
+    await settle();
+    act(() =>
+      hub.push('WheelSpinStarted', {
+        wheelId: WHEEL_ID,
+        round: 3,
+        startedAt: new Date().toISOString(),
+        innerOffset: 2,
+        outerOffset: 1,
+        revealAt: new Date().toISOString(),
+        resetAt: new Date().toISOString(),
+      }),
+    );
+    expect(ring('Inner ring').style.transform).toBe('rotate(2040deg)');
+    expect(ring('Outer ring').style.transform).toBe('rotate(1920deg)');
+    expect(ring('Inner ring').style.transition).toContain('300ms');
+  });
+
+  it('shows the matches when the spin completes, and resets when the round is scheduled', async () => {
+    // A still clock (timers stay real for userEvent) so the countdown reads exactly.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const me = makeStoredParticipant();
+    const wheel = makeEmptyWheel();
+    const slots = wheel.slots.map((slot) =>
+      slot.position === 0 ? { ...slot, userId: ME_ID, user: me, occupiedAt: wheel.createdAt } : slot,
+    );
+    const onMatchReady = vi.fn();
+    const { hub } = setup({ wheel: { ...wheel, slots }, me, onMatchReady });
+    await settle();
+    const match = makeMatch();
+
+    act(() =>
+      hub.push('WheelSpinStarted', {
+        wheelId: WHEEL_ID,
+        round: 3,
+        startedAt: new Date().toISOString(),
+        innerOffset: 1,
+        outerOffset: 0,
+        revealAt: new Date().toISOString(),
+        resetAt: new Date().toISOString(),
+      }),
+    );
+    act(() =>
+      hub.push('WheelSpinCompleted', {
+        wheelId: WHEEL_ID,
+        matches: [match, makeMatch({ id: '2d6c5b4a-3928-4170-8e9f-a1b2c3d4e5f6', user1: makeMatch().user2 })],
+        currentRound: 3,
+        lastSpinDate: new Date().toISOString(),
+        unmatchedUserIds: [],
+        resetAt: new Date().toISOString(),
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'You have a match!' });
+    expect(within(dialog).getByRole('heading', { name: 'Ada' })).toBeInTheDocument();
+    expect(screen.getByText('Round 3')).toBeInTheDocument();
+
+    hub.handle('AcceptMatch', ({ matchId }) => ({ data: { ...match, id: matchId, acceptedByUser1: true } }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(hub.callsOf('AcceptMatch')).toEqual([{ matchId: match.id }]);
+    expect(await within(dialog).findByText('Waiting for other person...')).toBeInTheDocument();
+    expect(onMatchReady).not.toHaveBeenCalled();
+
+    act(() =>
+      hub.push('MatchAccepted', {
+        matchId: match.id,
+        userId: PARTNER_ID,
+        acceptedByUser1: true,
+        acceptedByUser2: true,
+        status: 'Accepted',
+      }),
+    );
+    expect(within(dialog).getByText(/You both accepted! The video call will open/)).toBeInTheDocument();
+    expect(onMatchReady).toHaveBeenCalledWith(
+      expect.objectContaining({ id: match.id, status: 'Accepted' }),
+      me,
+    );
+
+    // Closed, the matches stay one click away.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Your matches (1)' })).toBeInTheDocument();
+
+    act(() =>
+      hub.push('RoundScheduled', {
+        wheelId: WHEEL_ID,
+        currentRound: 3,
+        lastSpinDate: new Date().toISOString(),
+        nextSpinAt: new Date(Date.now() + 60_000).toISOString(),
+        slotsCleared: true,
+      }),
+    );
+    expect(seatNames('Inner ring')).toEqual(['Inner ring, seat 1, free', 'Inner ring, seat 2, free']);
+    expect(ring('Inner ring').style.transform).toBe('rotate(0deg)');
+    expect(screen.getByTestId('countdown')).toHaveTextContent('60s');
+    expect(seat('Inner ring, seat 1, free')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('tells a user left without a partner that they come first next round', async () => {
+    const { hub } = setup({ me: makeStoredParticipant() });
+    await settle();
+    act(() =>
+      hub.push('WheelSpinCompleted', {
+        wheelId: WHEEL_ID,
+        matches: [],
+        currentRound: 3,
+        lastSpinDate: new Date().toISOString(),
+        unmatchedUserIds: [ME_ID],
+        resetAt: new Date().toISOString(),
+      }),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      "No partner this round — you'll be first in line next round.",
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows a spin already under way at rest at its final angles, without replaying it', async () => {
+    const now = new Date().toISOString();
+    setup({
+      wheel: makeEmptyWheel(),
+      snapshot: {
+        wheel: makeEmptyWheel(),
+        spin: { round: 2, startedAt: now, innerOffset: 1, outerOffset: 0, revealAt: now, resetAt: now },
+      },
+    });
+    await settle();
+    expect(ring('Inner ring').style.transform).toBe('rotate(1980deg)');
+    expect(ring('Outer ring').style.transform).toBe('rotate(1800deg)');
+    expect(ring('Inner ring').style.transition).toBe('none');
+    expect(seat('Inner ring, seat 1, free')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('joins again after a reconnect and takes the fresh snapshot', async () => {
+    vi.useFakeTimers();
+    const { hub } = setup();
+    await settle();
+    expect(seat('Outer ring, seat 1, taken by alice')).toBeInTheDocument();
+
+    hub.handle('JoinWheel', () => ({ data: makeSnapshot({ wheel: makeEmptyWheel({ currentRound: 7 }) }) }));
+    act(() => hub.socket.serverDrop());
+    expect(screen.getByTestId('connection-state')).toHaveTextContent('Reconnecting...');
+    act(() => vi.advanceTimersByTime(0));
+    await settle();
+
+    expect(screen.getByTestId('connection-state')).toHaveTextContent('Connected');
+    expect(hub.callsOf('JoinWheel')).toHaveLength(2);
+    expect(seat('Outer ring, seat 1, free')).toBeInTheDocument();
+    expect(screen.getByText('Round 7')).toBeInTheDocument();
+  });
+
+  it("retries joining once after 1 s, then reports 'Failed to establish SignalR connection'", async () => {
+    vi.useFakeTimers();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const hub = new FakeHub();
+    hub.autoConnect = false;
+    setup({ hub });
+    expect(screen.getByTestId('connection-state')).toHaveTextContent('Connecting...');
+
+    act(() => vi.advanceTimersByTime(999));
+    expect(error).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(error).toHaveBeenCalledWith('Failed to establish SignalR connection');
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not connect to the live wheel.');
+
+    // When the connection does come up, the screen joins and the message goes away.
+    act(() => hub.socket.serverAccept());
+    await settle();
+    expect(hub.callsOf('JoinWheel')).toHaveLength(1);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("offers 'Reconnect' once automatic reconnecting has given up", async () => {
+    vi.useFakeTimers();
+    const { hub } = setup();
+    await settle();
+    hub.autoConnect = false;
+    act(() => hub.socket.serverDrop());
+    for (const delay of [0, 2_000, 10_000, 30_000]) {
+      act(() => vi.advanceTimersByTime(delay));
+      act(() => hub.socket.serverRefuse());
+    }
+    expect(screen.getByTestId('connection-state')).toHaveTextContent('Disconnected');
+
+    hub.autoConnect = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    await settle();
+    expect(screen.getByTestId('connection-state')).toHaveTextContent('Connected');
+    expect(hub.callsOf('JoinWheel')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Match, OpenWheel } from '@wheelmeet/contracts';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ErrorState } from '@/components/ui/error-state';
+import { LoadingState } from '@/components/ui/loading-state';
+import { PageTitle } from '@/components/ui/page-title';
+import {
+  clearWheelAccessGrant,
+  getWheelAccessGrant,
+  type StoredParticipant,
+  saveWheelAccessGrant,
+} from '@/lib/auth-storage';
+import { wheelQuery } from '../api/get-wheel';
+import { LockedWheelView } from './locked-wheel-view';
+import { WheelExperience } from './wheel-experience';
+
+export const WHEEL_LOAD_ERROR =
+  'Could not fetch the wheel. It may not exist or you may not have permission to view it.';
+
+interface WheelGateProps {
+  wheelId: string;
+  standalone?: boolean;
+  onMatchReady?: (match: Match, me: StoredParticipant) => void;
+}
+
+/**
+ * Loads a wheel by id and opens it: at once when it is public, behind the access-code form
+ * when it is private, or straight away with a grant this browser already holds.
+ * Key it by wheel id so one wheel's unlocked state never leaks into another's.
+ */
+export function WheelGate({ wheelId, standalone = false, onMatchReady }: WheelGateProps) {
+  const navigate = useNavigate();
+  const [grant, setGrant] = useState(() => getWheelAccessGrant(wheelId));
+  // Unlocking answers with the open wheel; no need to fetch it again.
+  const [unlocked, setUnlocked] = useState<OpenWheel | null>(null);
+  const { data, isPending, isError } = useQuery({ ...wheelQuery(wheelId, grant), enabled: !unlocked });
+  const staleGrant = Boolean(grant && data?.requiresAccessCode);
+
+  useEffect(() => {
+    // The server no longer honours the stored grant (expired, code changed): forget it.
+    if (staleGrant) clearWheelAccessGrant(wheelId);
+  }, [staleGrant, wheelId]);
+
+  const open = unlocked ?? (data && !data.requiresAccessCode ? data : null);
+  if (open) {
+    return (
+      <WheelExperience wheel={open} accessGrant={grant} standalone={standalone} onMatchReady={onMatchReady} />
+    );
+  }
+  if (isPending) return <LoadingState />;
+  if (!isError && data.requiresAccessCode) {
+    return (
+      <LockedWheelView
+        wheel={data}
+        onUnlocked={({ wheel, accessGrant }) => {
+          saveWheelAccessGrant(wheel.id, accessGrant);
+          setGrant(accessGrant);
+          setUnlocked(wheel);
+        }}
+      />
+    );
+  }
+  return (
+    <div className="px-4 py-16 sm:px-6">
+      <PageTitle title="Error" />
+      <ErrorState
+        headingLevel={standalone ? 2 : 1}
+        message={WHEEL_LOAD_ERROR}
+        action={<Button onClick={() => navigate('/')}>Return to Home</Button>}
+      />
+    </div>
+  );
+}

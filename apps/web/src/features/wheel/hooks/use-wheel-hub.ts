@@ -1,0 +1,197 @@
+import { JOIN_RETRY_MS, type Match, type OpenWheel } from '@wheelmeet/contracts';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import {
+  type ConnectionState,
+  type RealtimeClient,
+  useConnectionState,
+  useRealtimeClient,
+} from '@/lib/realtime-client';
+import { initWheelState, type WheelAction, type WheelState, wheelReducer } from './wheel-reducer';
+
+export const JOIN_FAILED_MESSAGE = 'Could not connect to the live wheel.';
+
+interface UseWheelHubOptions {
+  wheel: OpenWheel;
+  accessGrant: string | null;
+  /** The participant of this wheel and their hub token; null for a visitor who only watches. */
+  me: { id: string; token: string } | null;
+}
+
+export interface WheelHub {
+  client: RealtimeClient;
+  state: WheelState;
+  dispatch: (action: WheelAction) => void;
+  connection: ConnectionState;
+  /** Why joining the wheel failed, if it did. */
+  joinError: string | null;
+  /** Sends TakeSlot; resolves with the hub's error message, or null on success. */
+  takeSlot: (slotId: string, userId: string) => Promise<string | null>;
+  /** Takes the slot once the next join (on the participant's new connection) has succeeded. */
+  takeSlotAfterJoin: (slotId: string, userId: string, onError: (message: string) => void) => void;
+  /** AcceptMatch or DeclineMatch; resolves true when the hub agreed. */
+  respondToMatch: (matchId: string, accept: boolean) => Promise<boolean>;
+  reconnect: () => void;
+}
+
+/**
+ * Connects to the hub (as the participant when there is one), joins the wheel on every
+ * (re)connect and replaces the local state with the snapshot, and folds the wheel's events
+ * into that state.
+ */
+export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): WheelHub {
+  const client = useRealtimeClient();
+  const connection = useConnectionState(client);
+  const [state, dispatch] = useReducer(wheelReducer, wheel, initWheelState);
+  const [joinError, setJoinError] = useState<string | null>(null);
+  const wheelId = wheel.id;
+  const token = me?.token;
+
+  // Handlers read the latest user without re-subscribing on every change.
+  const meIdRef = useRef<string | null>(me?.id ?? null);
+  meIdRef.current = me?.id ?? null;
+  const pendingTakeRef = useRef<{
+    slotId: string;
+    userId: string;
+    onError: (message: string) => void;
+  } | null>(null);
+
+  useEffect(() => {
+    client.connect(token);
+  }, [client, token]);
+
+  useEffect(() => {
+    const forThisWheel = (event: { wheelId: string }) => event.wheelId === wheelId;
+    const meId = () => meIdRef.current;
+    const unsubscribe = [
+      client.on('WheelSpinStarted', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'spinStarted', event });
+      }),
+      client.on('MatchesCreated', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'matchesCreated', event, meId: meId() });
+      }),
+      client.on('WheelSpinCompleted', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'spinCompleted', event, meId: meId() });
+      }),
+      client.on('RoundScheduled', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'roundScheduled', event });
+      }),
+      client.on('SlotTaken', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'slotTaken', event });
+      }),
+      client.on('SlotLeft', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'slotLeft', event });
+      }),
+      client.on('UserJoined', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'userJoined', event });
+      }),
+      client.on('UserLeft', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'userLeft', event });
+      }),
+      // Match events carry no wheel id; the reducer only touches matches it already holds.
+      client.on('MatchAccepted', (event) => dispatch({ type: 'matchAccepted', event })),
+      client.on('MatchDeclined', (event) => dispatch({ type: 'matchDeclined', event })),
+    ];
+    return () => {
+      for (const off of unsubscribe) off();
+    };
+  }, [client, wheelId]);
+
+  const takeSlot = useCallback(
+    async (slotId: string, userId: string) => {
+      const result = await client.call('TakeSlot', { wheelId, userId, slotId });
+      return 'error' in result ? result.error.message : null;
+    },
+    [client, wheelId],
+  );
+
+  useEffect(() => {
+    let active = true;
+    // The connection this screen has joined on; a reconnect is a new connection and joins again.
+    let joinedOn: string | null = null;
+
+    async function join() {
+      const connectionId = client.getConnectionId();
+      if (client.getState() !== 'Connected' || !connectionId) return;
+      if (joinedOn === connectionId) return;
+      joinedOn = connectionId;
+      const result = await client.call('JoinWheel', accessGrant ? { wheelId, accessGrant } : { wheelId });
+      // A newer connection (or leaving the screen) makes this answer stale.
+      if (!active || client.getConnectionId() !== connectionId) return;
+      if ('error' in result) {
+        joinedOn = null;
+        setJoinError(result.error.message);
+        return;
+      }
+      setJoinError(null);
+      dispatch({ type: 'snapshot', snapshot: result.data, receivedAt: Date.now(), meId: meIdRef.current });
+      const pending = pendingTakeRef.current;
+      if (pending) {
+        pendingTakeRef.current = null;
+        const error = await takeSlot(pending.slotId, pending.userId);
+        if (error) pending.onError(error);
+      }
+    }
+
+    const offConnected = client.onConnected(() => {
+      joinedOn = null;
+      void join();
+    });
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    if (client.getState() === 'Connected') {
+      void join();
+    } else {
+      // Not connected yet: try once more after a second, then report it.
+      retry = setTimeout(() => {
+        if (client.getState() === 'Connected') {
+          void join();
+        } else if (joinedOn === null) {
+          console.error('Failed to establish SignalR connection');
+          setJoinError(JOIN_FAILED_MESSAGE);
+        }
+      }, JOIN_RETRY_MS);
+    }
+
+    return () => {
+      active = false;
+      clearTimeout(retry);
+      offConnected();
+      if (client.getState() === 'Connected') void client.call('LeaveWheel', { wheelId });
+    };
+  }, [client, wheelId, accessGrant, takeSlot]);
+
+  const takeSlotAfterJoin = useCallback(
+    (slotId: string, userId: string, onError: (message: string) => void) => {
+      pendingTakeRef.current = { slotId, userId, onError };
+    },
+    [],
+  );
+
+  const respondToMatch = useCallback(
+    async (matchId: string, accept: boolean) => {
+      const result = await client.call(accept ? 'AcceptMatch' : 'DeclineMatch', { matchId });
+      if ('error' in result) return false;
+      dispatch({ type: 'matchUpdated', match: result.data });
+      return true;
+    },
+    [client],
+  );
+
+  const reconnect = useCallback(() => client.connect(token), [client, token]);
+
+  return {
+    client,
+    state,
+    dispatch,
+    connection,
+    joinError,
+    takeSlot,
+    takeSlotAfterJoin,
+    respondToMatch,
+    reconnect,
+  };
+}
+
+/** Whether `userId` has accepted `match`, whichever side of it they are on. */
+export function hasAccepted(match: Match, userId: string): boolean {
+  return match.user1.id === userId ? match.acceptedByUser1 : match.acceptedByUser2;
+}

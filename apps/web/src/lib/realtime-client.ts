@@ -1,0 +1,299 @@
+import {
+  type ClientToServerEvents,
+  HUB_PATH,
+  type HubAck,
+  type HubResult,
+  REALTIME_RECONNECT_DELAYS_MS,
+  type ServerToClientEvents,
+} from '@wheelmeet/contracts';
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import { io } from 'socket.io-client';
+
+/** The spec's connection states (section 4). */
+export type ConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting';
+
+export type HubEventName = keyof ServerToClientEvents;
+export type HubEventPayload<E extends HubEventName> = Parameters<ServerToClientEvents[E]>[0];
+export type HubCallName = keyof ClientToServerEvents;
+export type HubRequest<E extends HubCallName> = Parameters<ClientToServerEvents[E]>[0];
+/** What a hub call answers with on success. */
+export type HubData<E extends HubCallName> =
+  Parameters<ClientToServerEvents[E]>[1] extends HubAck<infer T> ? T : never;
+
+/** Socket-level events on top of the hub's own. */
+export type HubSocketEvents = ServerToClientEvents & {
+  connect: () => void;
+  disconnect: (reason: string) => void;
+  connect_error: (error: Error) => void;
+};
+
+/**
+ * The little of a Socket.IO socket the client needs. The app wraps socket.io-client in it;
+ * tests pass a fake that implements the same methods.
+ */
+export interface HubSocket {
+  readonly id: string | undefined;
+  connect(): void;
+  disconnect(): void;
+  on<E extends keyof HubSocketEvents>(event: E, listener: HubSocketEvents[E]): void;
+  emit<E extends HubCallName>(event: E, request: HubRequest<E>, ack: HubAck<HubData<E>>): void;
+}
+
+export type HubSocketFactory = (token: string | undefined) => HubSocket;
+
+export interface RealtimeTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export interface RealtimeClientOptions {
+  socketFactory?: HubSocketFactory;
+  timers?: RealtimeTimers;
+  /** Delays before each reconnect attempt; after the last one fails the client stops trying. */
+  reconnectDelaysMs?: readonly number[];
+  /** How long a hub call waits for its acknowledgement. */
+  callTimeoutMs?: number;
+}
+
+export interface RealtimeClient {
+  getState(): ConnectionState;
+  /** Notified on every state change; for useSyncExternalStore. */
+  subscribe(listener: () => void): () => void;
+  /**
+   * Does nothing when already connected (or connecting) with this token; otherwise stops any
+   * old connection and starts a new one. A different token is a different identity on the hub,
+   * so it counts as "not connected".
+   */
+  connect(token?: string | null): void;
+  disconnect(): void;
+  getConnectionId(): string | null;
+  /** Listens to a hub event on this and every later connection. */
+  on<E extends HubEventName>(event: E, listener: ServerToClientEvents[E]): () => void;
+  /** Called after every successful (re)connect: the moment to join wheels again. */
+  onConnected(listener: () => void): () => void;
+  /** Calls the hub and resolves with its answer; never rejects (errors come back as `{ error }`). */
+  call<E extends HubCallName>(event: E, request: HubRequest<E>): Promise<HubResult<HubData<E>>>;
+}
+
+export const HUB_CALL_TIMEOUT_MS = 10_000;
+export const NOT_CONNECTED_MESSAGE = 'Not connected to the live wheel.';
+export const CALL_TIMEOUT_MESSAGE = 'The live wheel did not answer in time. Please try again.';
+
+// Every server event, checked against the contract so a new event cannot be forgotten here.
+const SERVER_EVENTS = Object.keys({
+  WheelSpinStarted: true,
+  MatchesCreated: true,
+  WheelSpinCompleted: true,
+  RoundScheduled: true,
+  SlotTaken: true,
+  SlotLeft: true,
+  UserJoined: true,
+  UserLeft: true,
+  MatchAccepted: true,
+  MatchDeclined: true,
+  OfferReceived: true,
+  AnswerReceived: true,
+  IceCandidateReceived: true,
+  CallEnded: true,
+} satisfies Record<HubEventName, true>) as HubEventName[];
+
+const defaultTimers: RealtimeTimers = {
+  // Looked up at call time so fake timers installed later still apply.
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** The real socket: Socket.IO's own reconnection is off, the client below runs the spec's schedule. */
+export const socketIoFactory: HubSocketFactory = (token) => {
+  const socket = io({
+    path: HUB_PATH,
+    auth: token ? { token } : {},
+    autoConnect: false,
+    reconnection: false,
+    forceNew: true,
+  });
+  return {
+    get id() {
+      return socket.id;
+    },
+    connect: () => {
+      socket.connect();
+    },
+    disconnect: () => {
+      socket.disconnect();
+    },
+    on: (event, listener) => {
+      // The typed event map is this module's HubSocket; the raw socket takes any name.
+      socket.on(event as string, listener as (...args: unknown[]) => void);
+    },
+    emit: (event, request, ack) => {
+      socket.emit(event, request, ack);
+    },
+  };
+};
+
+/** Builds a real-time client; the app uses the `realtimeClient` instance below, tests build their own. */
+export function createRealtimeClient(options: RealtimeClientOptions = {}): RealtimeClient {
+  const socketFactory = options.socketFactory ?? socketIoFactory;
+  const timers = options.timers ?? defaultTimers;
+  const delays = options.reconnectDelaysMs ?? REALTIME_RECONNECT_DELAYS_MS;
+  const callTimeoutMs = options.callTimeoutMs ?? HUB_CALL_TIMEOUT_MS;
+
+  let state: ConnectionState = 'Disconnected';
+  let socket: HubSocket | null = null;
+  let socketToken: string | undefined;
+  let reconnectAttempt = 0;
+  let reconnectTimer: unknown = null;
+
+  const stateListeners = new Set<() => void>();
+  const connectedListeners = new Set<() => void>();
+  const eventListeners = new Map<HubEventName, Set<(payload: never) => void>>();
+
+  function setState(next: ConnectionState) {
+    if (state === next) return;
+    state = next;
+    for (const listener of [...stateListeners]) listener();
+  }
+
+  function clearReconnectTimer() {
+    if (reconnectTimer !== null) timers.clearTimeout(reconnectTimer);
+    reconnectTimer = null;
+  }
+
+  function dispatch(event: HubEventName, payload: unknown) {
+    const listeners = eventListeners.get(event);
+    if (!listeners) return;
+    for (const listener of [...listeners]) (listener as (payload: unknown) => void)(payload);
+  }
+
+  /** After a lost or failed connection: try again on the spec's schedule, then give up. */
+  function scheduleReconnect(current: HubSocket) {
+    clearReconnectTimer();
+    const delay = delays[reconnectAttempt];
+    if (delay === undefined) {
+      // Out of attempts: stay down until someone calls connect() (the 'Reconnect' button).
+      socket = null;
+      current.disconnect();
+      setState('Disconnected');
+      return;
+    }
+    reconnectAttempt += 1;
+    setState('Reconnecting');
+    reconnectTimer = timers.setTimeout(() => {
+      reconnectTimer = null;
+      if (socket === current) current.connect();
+    }, delay);
+  }
+
+  function open(token: string | undefined) {
+    const next = socketFactory(token);
+    socket = next;
+    socketToken = token;
+    reconnectAttempt = 0;
+    // Events from a socket the client has let go of are ignored.
+    const isCurrent = () => socket === next;
+    next.on('connect', () => {
+      if (!isCurrent()) return;
+      clearReconnectTimer();
+      reconnectAttempt = 0;
+      setState('Connected');
+      for (const listener of [...connectedListeners]) listener();
+    });
+    next.on('disconnect', () => {
+      if (isCurrent()) scheduleReconnect(next);
+    });
+    next.on('connect_error', () => {
+      if (isCurrent()) scheduleReconnect(next);
+    });
+    for (const event of SERVER_EVENTS) {
+      next.on(event, (payload: unknown) => {
+        if (isCurrent()) dispatch(event, payload);
+      });
+    }
+    setState('Connecting');
+    next.connect();
+  }
+
+  function stop() {
+    clearReconnectTimer();
+    const current = socket;
+    if (!current) return;
+    setState('Disconnecting');
+    socket = null;
+    current.disconnect();
+    setState('Disconnected');
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      stateListeners.add(listener);
+      return () => {
+        stateListeners.delete(listener);
+      };
+    },
+    connect(token) {
+      const wanted = token ?? undefined;
+      const live = state === 'Connected' || state === 'Connecting' || state === 'Reconnecting';
+      if (socket && live && socketToken === wanted) return;
+      stop();
+      open(wanted);
+    },
+    disconnect: stop,
+    getConnectionId: () => (state === 'Connected' ? (socket?.id ?? null) : null),
+    on(event, listener) {
+      let listeners = eventListeners.get(event);
+      if (!listeners) {
+        listeners = new Set();
+        eventListeners.set(event, listeners);
+      }
+      const stored = listener as (payload: never) => void;
+      listeners.add(stored);
+      return () => {
+        listeners.delete(stored);
+      };
+    },
+    onConnected(listener) {
+      connectedListeners.add(listener);
+      return () => {
+        connectedListeners.delete(listener);
+      };
+    },
+    call(event, request) {
+      return new Promise((resolve) => {
+        const current = socket;
+        if (!current || state !== 'Connected') {
+          resolve({ error: { code: 'service_unavailable', message: NOT_CONNECTED_MESSAGE } });
+          return;
+        }
+        let settled = false;
+        const timer = timers.setTimeout(() => {
+          if (settled) return;
+          settled = true;
+          resolve({ error: { code: 'service_unavailable', message: CALL_TIMEOUT_MESSAGE } });
+        }, callTimeoutMs);
+        current.emit(event, request, (result) => {
+          if (settled) return;
+          settled = true;
+          timers.clearTimeout(timer);
+          resolve(result);
+        });
+      });
+    },
+  };
+}
+
+/** The one real-time client of the web app. Nothing connects until a screen calls connect(). */
+export const realtimeClient = createRealtimeClient();
+
+/** Lets tests hand the screens a client built on a fake hub. */
+export const RealtimeClientContext = createContext<RealtimeClient>(realtimeClient);
+
+export function useRealtimeClient(): RealtimeClient {
+  return useContext(RealtimeClientContext);
+}
+
+/** The client's connection state, re-rendering on every change. */
+export function useConnectionState(client: RealtimeClient): ConnectionState {
+  return useSyncExternalStore(client.subscribe, client.getState, client.getState);
+}
