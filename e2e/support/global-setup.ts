@@ -8,6 +8,7 @@ const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+export const E2E_ROUND_SECONDS = 6;
 
 /**
  * Starts the production build (`npm run build` first) exactly as `npm start` runs it, on a
@@ -31,6 +32,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Short rounds so a spin happens within a test; no public STUN server on a closed network.
+      WHEEL_ROUND_SECONDS: String(E2E_ROUND_SECONDS),
+      STUN_URLS: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

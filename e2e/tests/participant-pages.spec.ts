@@ -9,12 +9,11 @@ test('the how-it-works page explains the three steps and leads to the wheel', as
   await expect(steps.nth(2)).toContainText('Start a video chat');
 });
 
-test('the demo wheel is listed on the home page and opens with its twelve slots', async ({ page }) => {
+test('the home page shows the demo wheel live with its twelve seats on two rings', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('link', { name: /WheelMeet Demo/ }).click();
-  await expect(page).toHaveURL(/\/wheel\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'WheelMeet Demo' })).toBeVisible();
-  await expect(page.getByText('Free')).toHaveCount(12);
+  await expect(page.getByText('WheelMeet Demo').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Inner ring, seat \d+, / })).toHaveCount(6);
+  await expect(page.getByRole('button', { name: /^Outer ring, seat \d+, / })).toHaveCount(6);
 });
 
 test('a wheel that cannot be loaded shows the error view with a way home', async ({ page }) => {
