@@ -9,7 +9,19 @@ import { type Clock, systemClock } from './lib/clock';
 import { createDomainEvents } from './lib/domain-events';
 import { cryptoRandom, type Random } from './lib/random';
 import { createTokenService } from './lib/tokens';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminsRepository } from './modules/admin/admins.repository';
+import { adminsRoutes } from './modules/admin/admins.routes';
+import { createAdminsService } from './modules/admin/admins.service';
+import { createDashboardRepository } from './modules/admin/dashboard.repository';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
 import { businessRoutes } from './modules/business/business.routes';
+import { createBusinessUsersRepository } from './modules/business/business-users.repository';
+import { createBusinessUsersService } from './modules/business/business-users.service';
+import { createDemoRequestsRepository } from './modules/business/demo-requests.repository';
+import { createDemoRequestsService } from './modules/business/demo-requests.service';
 import { createPlansRepository } from './modules/business/plans.repository';
 import { createPlansService } from './modules/business/plans.service';
 import { createCallsRepository } from './modules/calls/calls.repository';
@@ -20,13 +32,22 @@ import { createMatchesService } from './modules/matches/matches.service';
 import { createParticipantsRepository } from './modules/participants/participants.repository';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { selectPaymentProvider } from './modules/payments/select-payment-provider';
+import type { StripeClientOptions } from './modules/payments/stripe-payment-provider';
 import { startRoundTicker } from './modules/rounds/round-ticker';
 import { createRoundsRepository } from './modules/rounds/rounds.repository';
 import { createRoundsService, type RoundsService } from './modules/rounds/rounds.service';
+import { createSettingsRepository } from './modules/settings/settings.repository';
+import { createSettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { createWheelsRepository } from './modules/wheels/wheels.repository';
 import { wheelsRoutes } from './modules/wheels/wheels.routes';
 import { createWheelsService } from './modules/wheels/wheels.service';
+import { wheelsAdminRoutes } from './modules/wheels/wheels-admin.routes';
+import { createWheelsAdminService } from './modules/wheels/wheels-admin.service';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -46,6 +67,8 @@ export interface AppDependencies {
   random?: Random;
   /** 'manual': no timer drives the rounds; tests call `app.wheelmeet.rounds.tick()` with their own clock. */
   rounds?: 'timer' | 'manual';
+  /** Where the Stripe client sends API requests (tests point it at a local stand-in); Stripe's own by default. */
+  stripeClientOptions?: StripeClientOptions;
 }
 
 declare module 'fastify' {
@@ -59,6 +82,9 @@ declare module 'fastify' {
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const ROUND_TICK_MS = 200;
 const ACCESS_CODE_ATTEMPTS = { maxAttempts: 5, windowMs: 60_000 };
+// Failed sign-ins: per account name, and per client address across names.
+const LOGIN_FAILURES_PER_ACCOUNT = { maxAttempts: 5, windowMs: 15 * 60_000 };
+const LOGIN_FAILURES_PER_CLIENT = { maxAttempts: 30, windowMs: 15 * 60_000 };
 // A call's setup takes an offer, an answer and a few dozen ICE candidates; this leaves room for retries.
 const SIGNALLING_MESSAGES = { maxAttempts: 200, windowMs: 10_000 };
 
@@ -100,7 +126,32 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   // Feature services, each over its own repository.
   const participantsRepository = createParticipantsRepository(database.db);
-  const plans = createPlansService(createPlansRepository(database.db));
+  const plansRepository = createPlansRepository(database.db);
+  const plans = createPlansService(plansRepository);
+  const businessUsersRepository = createBusinessUsersRepository(database.db);
+  const businessUsers = createBusinessUsersService({
+    businessUsers: businessUsersRepository,
+    plans: plansRepository,
+    clock,
+    random,
+  });
+  const demoRequests = createDemoRequestsService({
+    demoRequests: createDemoRequestsRepository(database.db),
+    clock,
+    random,
+  });
+  const payments = createPaymentsService({
+    payments: createPaymentsRepository(database.db),
+    businessUsers: businessUsersRepository,
+    plans: plansRepository,
+    provider: selectPaymentProvider(config.stripe, {
+      random,
+      stripeClientOptions: deps.stripeClientOptions,
+    }),
+    clock,
+    random,
+    log: app.log,
+  });
   const wheels = createWheelsService({
     wheels: createWheelsRepository(database.db),
     participants: participantsRepository,
@@ -132,6 +183,23 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const calls = createCallsService({ calls: createCallsRepository(database.db), clock, ice: config.ice });
   const signalLimiter = createAttemptLimiter({ ...SIGNALLING_MESSAGES, clock });
   app.decorate('wheelmeet', { rounds });
+  const auth = createAuthService({
+    accounts: createAuthRepository(database.db),
+    tokens,
+    clock,
+    accountFailures: createAttemptLimiter({ ...LOGIN_FAILURES_PER_ACCOUNT, clock }),
+    clientFailures: createAttemptLimiter({ ...LOGIN_FAILURES_PER_CLIENT, clock }),
+  });
+  app.decorateRequest('staff', null);
+  const wheelsAdmin = createWheelsAdminService({
+    wheels: createWheelsRepository(database.db),
+    rounds,
+    clock,
+    random,
+    defaultRoundSeconds: config.wheelRoundSeconds,
+  });
+  const admins = createAdminsService({ admins: createAdminsRepository(database.db), clock, random });
+  const settings = createSettingsService({ settings: createSettingsRepository(database.db), clock });
 
   // Reactions between features, and pushes to the browsers.
   events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
@@ -164,7 +232,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   // HTTP routes.
   await app.register(systemRoutes, { isDatabaseReachable: () => isDatabaseReachable(database.db) });
-  await app.register(businessRoutes, { plans });
+  await app.register(businessRoutes, { plans, businessUsers, demoRequests });
+  await app.register(paymentsRoutes, { payments });
   await app.register(wheelsRoutes, { wheels });
   await app.register(participantsRoutes, { participants });
   await app.register(clientConfigRoutes, {
@@ -175,6 +244,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       : { mode: 'test', publishableKey: null },
     defaultRoundSeconds: config.wheelRoundSeconds,
   });
+
+  await app.register(authRoutes, { auth });
+  await app.register(adminRoutes, {
+    auth,
+    dashboard: createDashboardRepository(database.db),
+    settings,
+    participants,
+  });
+  await app.register(adminsRoutes, { auth, admins });
+  await app.register(wheelsAdminRoutes, { auth, wheelsAdmin });
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return app;

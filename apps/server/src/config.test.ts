@@ -12,7 +12,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       publicOrigin: undefined,
       adminUsername: 'admin',
-      adminEmail: 'admin@localhost',
+      adminEmail: 'admin@wheelmeet.local',
       adminPassword: undefined,
       jwtSecret: undefined,
       logLevel: 'info',

@@ -59,7 +59,7 @@ export interface AppConfig {
   /** The origin people reach the product at (links, https detection); unset: the address it listens on. */
   publicOrigin: string | undefined;
   adminUsername: string;
-  /** The first super admin's email; `<ADMIN_USERNAME>@localhost` when unset. */
+  /** The first super admin's email; `<ADMIN_USERNAME>@wheelmeet.local` when unset. */
   adminEmail: string;
   adminPassword: string | undefined;
   /** Unset: generated once and kept in `dataDir` so tokens survive restarts. */
@@ -113,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     redisKeyPrefix: value.REDIS_KEY_PREFIX,
     publicOrigin: value.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     adminUsername: value.ADMIN_USERNAME,
-    adminEmail: value.ADMIN_EMAIL ?? `${value.ADMIN_USERNAME}@localhost`,
+    adminEmail: value.ADMIN_EMAIL ?? `${value.ADMIN_USERNAME}@wheelmeet.local`,
     adminPassword: value.ADMIN_PASSWORD,
     jwtSecret: value.JWT_SECRET,
     logLevel: value.LOG_LEVEL,

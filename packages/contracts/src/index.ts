@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './errors';
+export * from './http/admin';
 export * from './http/business';
 export * from './http/client-config';
 export * from './http/participants';

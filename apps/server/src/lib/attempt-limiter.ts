@@ -33,6 +33,17 @@ export function createAttemptLimiter(options: { maxAttempts: number; windowMs: n
       return true;
     },
 
+    /** True when the key has used up its attempts for now (nothing is recorded). */
+    isLimited(key: string): boolean {
+      return recent(key, options.clock.now().getTime()).length >= options.maxAttempts;
+    },
+
+    /** Records an attempt without asking, e.g. a failed sign-in. */
+    record(key: string): void {
+      const now = options.clock.now().getTime();
+      attempts.set(key, [...recent(key, now), now]);
+    },
+
     /** Forgets a key, e.g. after a successful attempt. */
     reset(key: string) {
       attempts.delete(key);

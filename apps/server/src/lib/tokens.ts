@@ -4,6 +4,14 @@ import type { Clock } from './clock';
 const ISSUER = 'wheelmeet';
 const PARTICIPANT_TOKEN_TTL_SECONDS = 30 * 24 * 3600;
 const WHEEL_GRANT_TTL_SECONDS = 24 * 3600;
+/** Admin-area sessions end after a working day; the browser then signs in again. */
+export const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
+
+/** Someone signed in to the admin area: a platform admin or a business user. */
+export interface StaffClaims {
+  kind: 'Admin' | 'BusinessUser';
+  id: string;
+}
 
 export interface ParticipantClaims {
   participantId: string;
@@ -51,6 +59,17 @@ export function createTokenService(secret: string, clock: Clock) {
       const payload = await verify(token, 'participant');
       return payload && typeof payload.wid === 'string'
         ? { participantId: payload.sub as string, wheelId: payload.wid }
+        : undefined;
+    },
+
+    signStaff: (claims: StaffClaims) =>
+      sign({ typ: 'staff', kind: claims.kind }, claims.id, STAFF_TOKEN_TTL_SECONDS),
+
+    async verifyStaff(token: string): Promise<StaffClaims | undefined> {
+      const payload = await verify(token, 'staff');
+      const kind = payload?.kind;
+      return payload && (kind === 'Admin' || kind === 'BusinessUser')
+        ? { kind, id: payload.sub as string }
         : undefined;
     },
 

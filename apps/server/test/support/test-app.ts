@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
+import { type AppDependencies, buildApp } from '../../src/app';
 import { prepareDatabase } from '../../src/bootstrap';
 import { type AppConfig, loadConfig } from '../../src/config';
 import type { DatabaseHandle } from '../../src/db/database';
@@ -31,6 +31,8 @@ export interface TestAppOptions {
   listen?: boolean;
   /** Reuse a database another test app created (several server processes on one database). */
   database?: TestDatabase;
+  /** Points the Stripe client at a local stand-in (see stripe-stand-in.ts). */
+  stripeClientOptions?: AppDependencies['stripeClientOptions'];
 }
 
 /** The real app on a fresh database of the given dialect, with a stand-in web build. */
@@ -56,7 +58,12 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     ...env,
   });
   const { database, seedReport } = await prepareDatabase(config, { clock, random: cryptoRandom });
-  const app = await buildApp(config, { database, clock, rounds: 'manual' });
+  const app = await buildApp(config, {
+    database,
+    clock,
+    rounds: 'manual',
+    stripeClientOptions: options.stripeClientOptions,
+  });
   await app.ready();
   const baseUrl = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';
   return {

@@ -1,8 +1,21 @@
-import { errorBodySchema, listPlansResponseSchema } from '@wheelmeet/contracts';
+import {
+  businessRegistrationResponseSchema,
+  businessRegistrationSchema,
+  demoRequestResponseSchema,
+  demoRequestSchema,
+  errorBodySchema,
+  listPlansResponseSchema,
+} from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { BusinessUsersService } from './business-users.service';
+import type { DemoRequestsService } from './demo-requests.service';
 import type { PlansService } from './plans.service';
 
-export const businessRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = async (app, { plans }) => {
+export const businessRoutes: FastifyPluginAsyncZod<{
+  plans: PlansService;
+  businessUsers: BusinessUsersService;
+  demoRequests: DemoRequestsService;
+}> = async (app, { plans, businessUsers, demoRequests }) => {
   app.get(
     '/api/business/plans',
     {
@@ -13,5 +26,32 @@ export const businessRoutes: FastifyPluginAsyncZod<{ plans: PlansService }> = as
       },
     },
     () => plans.listPlans(),
+  );
+
+  app.post(
+    '/api/business/demo-request',
+    {
+      schema: {
+        tags: ['business'],
+        summary: 'Ask for a demo; the admins see it in their demo request list',
+        body: demoRequestSchema,
+        response: { 201: demoRequestResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await demoRequests.submit(request.body)),
+  );
+
+  app.post(
+    '/api/business/register',
+    {
+      schema: {
+        tags: ['business'],
+        summary:
+          'Create an organiser account for a plan; it stays inactive until its payment succeeds. A taken email (even of an account still waiting for its payment) answers 409',
+        body: businessRegistrationSchema,
+        response: { 201: businessRegistrationResponseSchema, 400: errorBodySchema, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await businessUsers.register(request.body)),
   );
 };

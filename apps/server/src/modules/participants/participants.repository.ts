@@ -39,6 +39,45 @@ export function createParticipantsRepository(db: Kysely<Database>) {
       return row?.max_participants_per_wheel ?? undefined;
     },
 
+    /** Participants across wheels, newest first, filtered by name or profile text and by wheel. */
+    async listForAdmin(filter: {
+      search?: string | undefined;
+      wheelId?: string | undefined;
+      limit: number;
+      offset: number;
+    }) {
+      let query = db.selectFrom('participants').innerJoin('wheels', 'wheels.id', 'participants.wheel_id');
+      if (filter.wheelId) query = query.where('participants.wheel_id', '=', filter.wheelId);
+      if (filter.search) {
+        // LIKE wildcards typed into the search box are taken as plain text by dropping them.
+        const pattern = `%${filter.search.toLowerCase().replace(/[%_\\]/g, '')}%`;
+        query = query.where((eb) =>
+          eb.or(
+            (
+              [
+                'participants.username',
+                'participants.short_bio',
+                'participants.interests',
+                'participants.who_am_i',
+              ] as const
+            ).map((column) => eb(eb.fn('lower', [eb.ref(column)]), 'like', pattern)),
+          ),
+        );
+      }
+      const [rows, total] = await Promise.all([
+        query
+          .selectAll('participants')
+          .select('wheels.name as wheel_name')
+          .orderBy('participants.created_at', 'desc')
+          .orderBy('participants.id')
+          .limit(filter.limit)
+          .offset(filter.offset)
+          .execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(total.count) };
+    },
+
     async insert(participant: Insertable<ParticipantsTable>): Promise<void> {
       await db.insertInto('participants').values(participant).execute();
     },

@@ -1,11 +1,14 @@
 import {
   effectiveRegistrationFields,
+  type ListParticipantsResponse,
+  type listParticipantsQuerySchema,
   type RegisteredParticipant,
   type RegisterParticipantRequest,
   type RegisterParticipantResponse,
   type RegistrationData,
   registrationDataSchema,
 } from '@wheelmeet/contracts';
+import type { z } from 'zod';
 import { toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -32,6 +35,8 @@ export function profileColumns(answers: RegistrationData) {
     interests: text(answers.interests),
   };
 }
+
+type ListParticipantsQueryInput = z.output<typeof listParticipantsQuerySchema>;
 
 export const wheelFullMessage = (limit: number) =>
   `This wheel is full: its plan admits at most ${limit} participants. Please ask the organiser for another wheel.`;
@@ -85,6 +90,19 @@ export function createParticipantsService(deps: {
       await participants.insert(row);
       const user: RegisteredParticipant = { ...toParticipant(row), wheelId: wheel.id };
       return { user, token: await tokens.signParticipant({ participantId: id, wheelId: wheel.id }) };
+    },
+
+    async listForAdmin(query: ListParticipantsQueryInput): Promise<ListParticipantsResponse> {
+      const { rows, total } = await participants.listForAdmin(query);
+      return {
+        items: rows.map((row) => ({
+          ...toParticipant(row),
+          wheelId: row.wheel_id,
+          wheelName: row.wheel_name,
+          joinedAt: row.created_at,
+        })),
+        total,
+      };
     },
 
     async findParticipant(id: string): Promise<ParticipantRow | undefined> {

@@ -95,6 +95,26 @@ function roundQueries(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /** Pausing also stops the countdown; a spin under way finishes. */
+    async setPaused(wheelId: string, paused: boolean): Promise<void> {
+      await db
+        .updateTable('wheels')
+        .set(paused ? { rounds_paused: true, next_spin_at: null } : { rounds_paused: false })
+        .where('id', '=', wheelId)
+        .execute();
+    },
+
+    /** Brings the next spin forward to now, unless a spin is under way. */
+    async spinAt(wheelId: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('wheels')
+        .set({ next_spin_at: at, rounds_paused: false })
+        .where('id', '=', wheelId)
+        .where('spin_started_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Claims the spin of the wheel's next round; the new round number, or undefined if another process won. */
     async claimSpin(wheelId: string, expected: { round: number; nextSpinAt: string }, startedAt: string) {
       const result = await db

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
+import { AppError } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { MatchesService } from '../matches/matches.service';
 import type { WheelRow } from '../wheels/wheels.repository';
@@ -154,6 +155,21 @@ export function createRoundsService(deps: {
     if (done) await publishSchedule(row.id, true);
   }
 
+  /** Starts the countdown of a waiting wheel with people on both rings; true if it started. */
+  async function scheduleIfPairable(wheelId: string): Promise<boolean> {
+    const row = await rounds.findWheel(wheelId);
+    if (!row || row.next_spin_at || row.spin_started_at) return false;
+    const occupied = await rounds.listOccupiedSlots(wheelId);
+    if (
+      !isPairable(
+        occupied.map((slot) => slot.position),
+        row.slot_count,
+      )
+    )
+      return false;
+    return rounds.scheduleIfIdle(wheelId, secondsLater(clock.now(), wheels.roundSecondsOf(row)));
+  }
+
   const steps = { spin, reveal, reset } as const;
 
   return {
@@ -195,6 +211,20 @@ export function createRoundsService(deps: {
         return;
       const nextSpinAt = secondsLater(clock.now(), wheels.roundSecondsOf(row));
       if (await rounds.scheduleIfIdle(wheelId, nextSpinAt)) await publishSchedule(wheelId, false);
+    },
+
+    /** The organiser's controls: spin now, pause the rounds, resume them. */
+    async control(wheelId: string, action: 'spin-now' | 'pause' | 'resume'): Promise<void> {
+      if (action === 'spin-now') {
+        if (!(await rounds.spinAt(wheelId, clock.now().toISOString()))) {
+          throw new AppError('conflict', 'The wheel is spinning already.');
+        }
+        await publishSchedule(wheelId, false);
+        return;
+      }
+      await rounds.setPaused(wheelId, action === 'pause');
+      if (action === 'resume') await scheduleIfPairable(wheelId);
+      await publishSchedule(wheelId, false);
     },
 
     /** Everything a client needs to draw the wheel now, with the caller's matches of the current round. */

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, WheelsTable } from '../../db/schema';
 import type { ParticipantRow } from '../participants/participants.repository';
 
@@ -118,6 +118,49 @@ export function createWheelsRepository(db: Kysely<Database>) {
         .where('participant_id', '=', participantId)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1 ? held.id : undefined;
+    },
+
+    /** Every wheel, or one owner's, newest first, with how many people registered on each. */
+    listForAdmin(ownerId?: string) {
+      let query = db
+        .selectFrom('wheels')
+        .leftJoin('participants', 'participants.wheel_id', 'wheels.id')
+        .selectAll('wheels')
+        .select((eb) => eb.fn.count<number>('participants.id').as('participant_count'))
+        .groupBy('wheels.id')
+        .orderBy('wheels.created_at', 'desc')
+        .orderBy('wheels.id');
+      if (ownerId) query = query.where('wheels.business_user_id', '=', ownerId);
+      return query.execute();
+    },
+
+    /** A business user's plan limit on participants per wheel: undefined when there is no such user, null when unlimited. */
+    async ownerParticipantLimit(businessUserId: string): Promise<number | null | undefined> {
+      const row = await db
+        .selectFrom('business_users')
+        .innerJoin('plans', 'plans.id', 'business_users.plan_id')
+        .select('plans.max_participants_per_wheel')
+        .where('business_users.id', '=', businessUserId)
+        .executeTakeFirst();
+      return row ? row.max_participants_per_wheel : undefined;
+    },
+
+    async countParticipants(wheelId: string): Promise<number> {
+      const row = await db
+        .selectFrom('participants')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('wheel_id', '=', wheelId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async update(id: string, changes: Updateable<WheelsTable>): Promise<void> {
+      await db.updateTable('wheels').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Deletes the wheel; its slots, participants and matches go with it. */
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('wheels').where('id', '=', id).execute();
     },
 
     /** Creates the wheel and its empty slots together, so a wheel never exists without them. */

@@ -1,0 +1,90 @@
+import type { BusinessUser, businessRegistrationSchema } from '@wheelmeet/contracts';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors';
+import type { Clock } from '../../lib/clock';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { Random } from '../../lib/random';
+import type { BusinessUserRecord, BusinessUsersRepository } from './business-users.repository';
+import type { PlansRepository } from './plans.repository';
+
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
+export const UNKNOWN_PLAN_MESSAGE = 'This plan does not exist. Please choose one of our plans.';
+export const BUSINESS_USER_NOT_FOUND_MESSAGE = 'We could not find this account.';
+
+export function toBusinessUser(record: BusinessUserRecord): BusinessUser {
+  return {
+    id: record.id,
+    firstName: record.first_name,
+    lastName: record.last_name,
+    email: record.email,
+    companyName: record.company_name,
+    phoneNumber: record.phone_number,
+    planId: record.plan_id,
+    plan: { id: record.plan_id, name: record.plan_name },
+    isActive: record.is_active,
+    subscriptionStartDate: record.subscription_starts_at,
+    subscriptionEndDate: record.subscription_ends_at,
+  };
+}
+
+export function createBusinessUsersService(deps: {
+  businessUsers: BusinessUsersRepository;
+  plans: PlansRepository;
+  clock: Clock;
+  random: Random;
+}) {
+  const { businessUsers, plans, clock, random } = deps;
+
+  const getBusinessUser = async (id: string): Promise<BusinessUser> => {
+    const record = await businessUsers.findRecordById(id);
+    if (!record) throw notFound(BUSINESS_USER_NOT_FOUND_MESSAGE);
+    return toBusinessUser(record);
+  };
+
+  return {
+    /**
+     * Creates an organiser's account for a plan. It stays inactive until a payment for it
+     * succeeds (only the payment provider's confirmation activates it). An email that is
+     * taken, by an active account or by one still waiting for its payment, is refused.
+     */
+    async register(registration: z.output<typeof businessRegistrationSchema>): Promise<BusinessUser> {
+      const plan = await plans.findById(registration.planId);
+      if (!plan) {
+        throw new AppError('validation_failed', UNKNOWN_PLAN_MESSAGE, [
+          { path: 'body.planId', message: UNKNOWN_PLAN_MESSAGE },
+        ]);
+      }
+      const email = registration.email.toLowerCase();
+      // Checked first so a taken email costs no password hash; the unique index decides races.
+      if (await businessUsers.existsWithEmail(email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+
+      const now = clock.now().toISOString();
+      const id = random.uuid();
+      try {
+        await businessUsers.insert({
+          id,
+          first_name: registration.firstName,
+          last_name: registration.lastName,
+          email,
+          company_name: registration.companyName,
+          phone_number: registration.phoneNumber || null,
+          plan_id: plan.id,
+          password_hash: await hashPassword(registration.password),
+          is_active: false,
+          created_at: now,
+          updated_at: now,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+        throw error;
+      }
+      return getBusinessUser(id);
+    },
+
+    /** A business user with its plan and latest subscription period. */
+    getBusinessUser,
+  };
+}
+
+export type BusinessUsersService = ReturnType<typeof createBusinessUsersService>;

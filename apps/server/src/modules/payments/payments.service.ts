@@ -1,0 +1,195 @@
+import type {
+  PaymentIntentResponse,
+  paymentIntentRequestSchema,
+  TestPaymentConfirmResponse,
+  testPaymentConfirmRequestSchema,
+} from '@wheelmeet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { centsToAmount } from '../../lib/money';
+import type { Random } from '../../lib/random';
+import type { BusinessUsersRepository } from '../business/business-users.repository';
+import { BUSINESS_USER_NOT_FOUND_MESSAGE, UNKNOWN_PLAN_MESSAGE } from '../business/business-users.service';
+import type { PlansRepository } from '../business/plans.repository';
+import type { PaymentEvent, PaymentProvider } from './payment-provider';
+import type { PaymentsRepository } from './payments.repository';
+import { subscriptionEnd } from './subscription-period';
+
+export const ALREADY_ACTIVE_MESSAGE = 'This account is already active.';
+export const OTHER_PLAN_MESSAGE = 'This account was registered for another plan.';
+export const PAYMENT_NOT_FOUND_MESSAGE = 'We could not find this payment.';
+export const PAYMENT_ALREADY_COMPLETED_MESSAGE = 'This payment has already been completed.';
+export const PAYMENT_UNAVAILABLE_MESSAGE = 'We could not prepare the payment. Please try again.';
+
+/** What a provider report did: only `settled` and `failed` changed anything. */
+export type SettlementResult = 'settled' | 'failed' | 'already_handled' | 'unknown_payment' | 'ignored';
+
+export function createPaymentsService(deps: {
+  payments: PaymentsRepository;
+  businessUsers: BusinessUsersRepository;
+  plans: PlansRepository;
+  provider: PaymentProvider;
+  clock: Clock;
+  random: Random;
+  log: FastifyBaseLogger;
+}) {
+  const { payments, businessUsers, plans, provider, clock, random, log } = deps;
+
+  /**
+   * The one activation path: the provider confirmed the payment, so it succeeds, its account
+   * becomes active and a subscription for the plan's period starts now. Runs once per payment
+   * and once per event id; a replayed or late report changes nothing.
+   */
+  async function handlePaymentSucceeded(
+    providerPaymentId: string,
+    eventId: string,
+    eventType = 'payment_intent.succeeded',
+  ): Promise<SettlementResult> {
+    const now = clock.now();
+    const at = now.toISOString();
+    const result = await payments.transaction(async (tx): Promise<SettlementResult> => {
+      if (!(await tx.recordEvent({ id: eventId, provider: provider.name, type: eventType, received_at: at })))
+        return 'already_handled';
+      const payment = await tx.findByProviderPaymentId(provider.name, providerPaymentId);
+      if (!payment) return 'unknown_payment';
+      if (!(await tx.markSucceeded(payment.id, at))) return 'already_handled';
+      await tx.activateBusinessUser(payment.business_user_id, at);
+      await tx.insertSubscription({
+        id: random.uuid(),
+        business_user_id: payment.business_user_id,
+        plan_id: payment.plan_id,
+        payment_id: payment.id,
+        starts_at: at,
+        ends_at: subscriptionEnd(now, payment.plan_period)?.toISOString() ?? null,
+        created_at: at,
+      });
+      return 'settled';
+    });
+    log.info({ providerPaymentId, eventId, result }, 'payment success reported');
+    return result;
+  }
+
+  /** The one failure path: the payment fails with the provider's message; the account stays inactive. */
+  async function handlePaymentFailed(
+    providerPaymentId: string,
+    eventId: string,
+    message: string,
+    eventType = 'payment_intent.payment_failed',
+  ): Promise<SettlementResult> {
+    const at = clock.now().toISOString();
+    const result = await payments.transaction(async (tx): Promise<SettlementResult> => {
+      if (!(await tx.recordEvent({ id: eventId, provider: provider.name, type: eventType, received_at: at })))
+        return 'already_handled';
+      const payment = await tx.findByProviderPaymentId(provider.name, providerPaymentId);
+      if (!payment) return 'unknown_payment';
+      return (await tx.markFailed(payment.id, message, at)) ? 'failed' : 'already_handled';
+    });
+    log.info({ providerPaymentId, eventId, result }, 'payment failure reported');
+    return result;
+  }
+
+  async function settle(event: PaymentEvent): Promise<SettlementResult> {
+    switch (event.outcome) {
+      case 'succeeded':
+        return handlePaymentSucceeded(event.providerPaymentId, event.eventId, event.type);
+      case 'failed':
+        return handlePaymentFailed(event.providerPaymentId, event.eventId, event.message, event.type);
+      default:
+        return 'ignored';
+    }
+  }
+
+  return {
+    /** Which provider takes the payments; decides which confirmation routes exist. */
+    mode: provider.name,
+
+    /**
+     * Starts paying for the plan an inactive account registered with: the plan's price in the
+     * chosen currency (the same number is shown as € and as $), recorded as a pending payment.
+     */
+    async createPaymentIntent(
+      request: z.output<typeof paymentIntentRequestSchema>,
+    ): Promise<PaymentIntentResponse> {
+      const plan = await plans.findById(request.planId);
+      if (!plan) {
+        throw new AppError('validation_failed', UNKNOWN_PLAN_MESSAGE, [
+          { path: 'body.planId', message: UNKNOWN_PLAN_MESSAGE },
+        ]);
+      }
+      const user = await businessUsers.findById(request.businessUserId);
+      if (!user) throw notFound(BUSINESS_USER_NOT_FOUND_MESSAGE);
+      if (user.is_active) throw conflict(ALREADY_ACTIVE_MESSAGE);
+      if (user.plan_id !== plan.id) throw conflict(OTHER_PLAN_MESSAGE);
+
+      const paymentId = random.uuid();
+      let intent: Awaited<ReturnType<PaymentProvider['createIntent']>>;
+      try {
+        intent = await provider.createIntent({
+          paymentId,
+          amountCents: plan.price_cents,
+          currency: request.currency,
+          metadata: { planId: plan.id, businessUserId: user.id, paymentId },
+        });
+      } catch (error) {
+        log.error({ err: error, businessUserId: user.id }, 'creating a payment intent failed');
+        throw new AppError('service_unavailable', PAYMENT_UNAVAILABLE_MESSAGE);
+      }
+      const at = clock.now().toISOString();
+      await payments.insertPayment({
+        id: paymentId,
+        business_user_id: user.id,
+        plan_id: plan.id,
+        provider: provider.name,
+        provider_payment_id: intent.id,
+        amount_cents: plan.price_cents,
+        currency: request.currency,
+        status: 'pending',
+        failure_message: null,
+        created_at: at,
+        updated_at: at,
+      });
+      return {
+        clientSecret: intent.clientSecret,
+        paymentIntentId: intent.id,
+        amount: centsToAmount(plan.price_cents),
+        currency: request.currency,
+        mode: provider.name,
+      };
+    },
+
+    /** Stripe's webhook: verified on its raw body, then settled; replays and other events change nothing. */
+    async handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<SettlementResult> {
+      if (!provider.webhooks) throw notFound('This server takes no Stripe payments.');
+      return settle(provider.webhooks.verify(rawBody, signature, clock.now()));
+    },
+
+    /**
+     * Test mode's stand-in for Stripe confirming a card payment: a test card is charged and the
+     * result goes through the same settlement as a Stripe webhook. A decline is an error.
+     */
+    async confirmTestPayment(
+      request: z.output<typeof testPaymentConfirmRequestSchema>,
+    ): Promise<TestPaymentConfirmResponse> {
+      if (!provider.testCards) throw notFound('Test payments are switched off on this server.');
+      const payment = await payments.findByProviderPaymentId(provider.name, request.paymentIntentId);
+      if (!payment) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
+      if (payment.status === 'succeeded') throw conflict(PAYMENT_ALREADY_COMPLETED_MESSAGE);
+
+      const charge = provider.testCards.charge(request, clock.now());
+      const eventId = `evt_test_${random.uuid().replaceAll('-', '')}`;
+      if (charge.outcome === 'succeeded') {
+        await handlePaymentSucceeded(payment.provider_payment_id, eventId);
+        return { status: 'succeeded' };
+      }
+      await handlePaymentFailed(payment.provider_payment_id, eventId, charge.message);
+      throw new AppError('bad_request', charge.message);
+    },
+
+    handlePaymentSucceeded,
+    handlePaymentFailed,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

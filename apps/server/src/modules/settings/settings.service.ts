@@ -1,0 +1,41 @@
+import { DEFAULT_SETTINGS, type Settings, type UpdateSettingsRequest } from '@wheelmeet/contracts';
+import { z } from 'zod';
+import type { Clock } from '../../lib/clock';
+import type { SettingsRepository } from './settings.repository';
+
+const SITE_SETTINGS_KEY = 'site';
+const SMTP_PASSWORD_KEY = 'smtp.password';
+
+const storedSettingsSchema = z.record(z.string(), z.unknown());
+
+/**
+ * Site settings, kept on the server (the spec's were browser-only). The SMTP password is
+ * write-only: it is stored apart and only whether one is set is ever sent back.
+ */
+export function createSettingsService(deps: { settings: SettingsRepository; clock: Clock }) {
+  const { settings, clock } = deps;
+
+  async function read(): Promise<Settings> {
+    const stored = (await settings.get(SITE_SETTINGS_KEY, storedSettingsSchema)) ?? {};
+    const merged = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
+    for (const key of Object.keys(DEFAULT_SETTINGS)) {
+      if (key in stored) merged[key] = stored[key];
+    }
+    const password = await settings.get(SMTP_PASSWORD_KEY, z.string());
+    return { ...(merged as Omit<Settings, 'smtpPasswordSet'>), smtpPasswordSet: Boolean(password) };
+  }
+
+  return {
+    get: read,
+
+    async update(input: UpdateSettingsRequest): Promise<Settings> {
+      const { smtpPassword, ...site } = input;
+      const now = clock.now().toISOString();
+      await settings.set(SITE_SETTINGS_KEY, site, now);
+      if (smtpPassword) await settings.set(SMTP_PASSWORD_KEY, smtpPassword, now);
+      return read();
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,85 @@
+import {
+  adminWheelRowSchema,
+  adminWheelSchema,
+  createWheelRequestSchema,
+  errorBodySchema,
+  roundControlRequestSchema,
+  updateWheelRequestSchema,
+} from '@wheelmeet/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthService } from '../auth/auth.service';
+import { staffGuard, staffOf } from '../auth/staff-guard';
+import type { WheelsAdminService } from './wheels-admin.service';
+
+const idParams = z.object({ id: z.uuid() });
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** `/api/admin/wheels`: admins manage every wheel, business users their own. */
+export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  wheelsAdmin: WheelsAdminService;
+}> = async (app, { auth, wheelsAdmin }) => {
+  app.addHook('onRequest', staffGuard(auth, 'any'));
+  const tags = ['admin wheels'];
+
+  app.get(
+    '/api/admin/wheels',
+    { schema: { tags, response: { 200: z.array(adminWheelRowSchema), ...errors } } },
+    (request) => wheelsAdmin.list(staffOf(request)),
+  );
+
+  app.get(
+    '/api/admin/wheels/:id',
+    { schema: { tags, params: idParams, response: { 200: adminWheelSchema, ...errors } } },
+    (request) => wheelsAdmin.get(staffOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/wheels',
+    { schema: { tags, body: createWheelRequestSchema, response: { 201: adminWheelSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await wheelsAdmin.create(staffOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/admin/wheels/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: updateWheelRequestSchema,
+        response: { 200: adminWheelSchema, ...errors },
+      },
+    },
+    (request) => wheelsAdmin.update(staffOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/wheels/:id',
+    { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await wheelsAdmin.delete(staffOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/wheels/:id/rounds',
+    {
+      schema: {
+        tags,
+        summary: 'Organiser controls: spin now, pause or resume the rounds',
+        params: idParams,
+        body: roundControlRequestSchema,
+        response: { 200: adminWheelSchema, ...errors },
+      },
+    },
+    (request) => wheelsAdmin.control(staffOf(request), request.params.id, request.body.action),
+  );
+};

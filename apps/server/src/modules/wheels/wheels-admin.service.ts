@@ -1,0 +1,130 @@
+import type { AdminWheel, AdminWheelRow, CreateWheelInput, UpdateWheelInput } from '@wheelmeet/contracts';
+import { registrationConfigSchema } from '@wheelmeet/contracts';
+import { fromJsonColumn, toJsonColumn } from '../../db/json';
+import type { Clock } from '../../lib/clock';
+import { AppError, notFound } from '../../lib/errors';
+import { amountToCents, centsToAmount } from '../../lib/money';
+import type { Random } from '../../lib/random';
+import type { Staff } from '../auth/auth.service';
+import type { RoundsService } from '../rounds/rounds.service';
+import type { WheelRow, WheelsRepository } from './wheels.repository';
+import { buildNewWheel, WHEEL_NOT_FOUND } from './wheels.service';
+
+export const planSlotLimitMessage = (limit: number) =>
+  `Your plan admits at most ${limit} participants per wheel, so a wheel can have at most ${limit} slots.`;
+export const UNKNOWN_OWNER = 'There is no business user with that id.';
+
+export function toAdminWheelRow(row: WheelRow, participantCount: number): AdminWheelRow {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    slotCount: row.slot_count,
+    createdAt: row.created_at,
+    businessUserId: row.business_user_id,
+    isPrivate: row.is_private,
+    currentRound: row.current_round,
+    participantCount,
+  };
+}
+
+/** Wheels as admins and business users manage them: admins all of them, a business user only their own. */
+export function createWheelsAdminService(deps: {
+  wheels: WheelsRepository;
+  rounds: RoundsService;
+  clock: Clock;
+  random: Random;
+  defaultRoundSeconds: number;
+}) {
+  const { wheels, rounds, clock, random } = deps;
+
+  const toAdminWheel = (row: WheelRow, participantCount: number): AdminWheel => ({
+    ...toAdminWheelRow(row, participantCount),
+    description: row.description,
+    accessCode: row.access_code,
+    requiresAccessCode: row.requires_access_code,
+    expiresAt: row.expires_at,
+    price: centsToAmount(row.price_cents),
+    rules: row.rules,
+    guidelines: row.guidelines,
+    registrationFields: fromJsonColumn(row.registration_fields, registrationConfigSchema.nullable(), null),
+    roundSeconds: row.round_seconds,
+    effectiveRoundSeconds: row.round_seconds ?? deps.defaultRoundSeconds,
+    roundsPaused: row.rounds_paused,
+    nextSpinAt: row.next_spin_at,
+    lastSpinDate: row.last_spin_date,
+  });
+
+  /** The wheel if this person may manage it; someone else's wheel is 'not found', so its existence stays private. */
+  async function requireManageable(staff: Staff, id: string): Promise<WheelRow> {
+    const row = await wheels.findById(id);
+    if (!row || (staff.kind === 'BusinessUser' && row.business_user_id !== staff.id))
+      throw notFound(WHEEL_NOT_FOUND);
+    return row;
+  }
+
+  async function detail(id: string): Promise<AdminWheel> {
+    const row = await wheels.findById(id);
+    if (!row) throw notFound(WHEEL_NOT_FOUND);
+    return toAdminWheel(row, await wheels.countParticipants(id));
+  }
+
+  return {
+    async list(staff: Staff): Promise<AdminWheelRow[]> {
+      const rows = await wheels.listForAdmin(staff.kind === 'BusinessUser' ? staff.id : undefined);
+      return rows.map(({ participant_count, ...row }) => toAdminWheelRow(row, Number(participant_count)));
+    },
+
+    async get(staff: Staff, id: string): Promise<AdminWheel> {
+      await requireManageable(staff, id);
+      return detail(id);
+    },
+
+    async create(staff: Staff, input: CreateWheelInput): Promise<AdminWheel> {
+      const ownerId = staff.kind === 'BusinessUser' ? staff.id : input.businessUserId;
+      if (ownerId) {
+        const limit = await wheels.ownerParticipantLimit(ownerId);
+        if (limit === undefined) throw new AppError('bad_request', UNKNOWN_OWNER);
+        if (limit !== null && input.slotCount > limit)
+          throw new AppError('bad_request', planSlotLimitMessage(limit));
+      }
+      const { row, slotIds } = buildNewWheel({ ...input, businessUserId: ownerId }, { clock, random });
+      await wheels.insertWithSlots(row, slotIds);
+      return detail(row.id);
+    },
+
+    /** Everything but the slot count, which is fixed once the wheel exists. */
+    async update(staff: Staff, id: string, input: UpdateWheelInput): Promise<AdminWheel> {
+      await requireManageable(staff, id);
+      await wheels.update(id, {
+        name: input.name,
+        description: input.description,
+        is_private: input.isPrivate,
+        requires_access_code: input.accessCode !== null,
+        access_code: input.accessCode,
+        expires_at: input.expiresAt,
+        price_cents: amountToCents(input.price),
+        rules: input.rules,
+        guidelines: input.guidelines,
+        status: input.status,
+        registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
+        round_seconds: input.roundSeconds,
+        updated_at: clock.now().toISOString(),
+      });
+      return detail(id);
+    },
+
+    async delete(staff: Staff, id: string): Promise<void> {
+      await requireManageable(staff, id);
+      await wheels.delete(id);
+    },
+
+    async control(staff: Staff, id: string, action: 'spin-now' | 'pause' | 'resume'): Promise<AdminWheel> {
+      await requireManageable(staff, id);
+      await rounds.control(id, action);
+      return detail(id);
+    },
+  };
+}
+
+export type WheelsAdminService = ReturnType<typeof createWheelsAdminService>;

@@ -1,0 +1,378 @@
+import { z } from 'zod';
+import {
+  PASSWORD_MIN_LENGTH,
+  WHEEL_SLOT_COUNT_DEFAULT,
+  WHEEL_SLOT_COUNT_MAX,
+  WHEEL_SLOT_COUNT_MIN,
+} from '../constants';
+import { participantSchema, registrationConfigSchema, wheelStatusSchema } from './wheels';
+
+// ---- sign-in -----------------------------------------------------------------------------------
+
+export const userTypeSchema = z.enum(['Admin', 'BusinessUser']);
+export type UserType = z.infer<typeof userTypeSchema>;
+
+export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+
+/** POST /api/admin/login: an admin signs in with their username, a business user with their email. */
+export const loginRequestSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1_000),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const adminUserSchema = z
+  .object({
+    id: z.uuid(),
+    username: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    isSuperAdmin: z.boolean(),
+    isActive: z.boolean(),
+    lastLoginAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'AdminUser' });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** Who is signed in, as the admin area's header and sidebar need it. */
+export const profileSchema = z.object({
+  id: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  isSuperAdmin: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const loginResponseSchema = z
+  .object({
+    token: z.string(),
+    userType: userTypeSchema,
+    /** When the token stops working. */
+    expiresAt: z.iso.datetime(),
+    profile: profileSchema,
+    admin: adminUserSchema.optional(),
+    businessUser: z.object({ id: z.uuid(), companyName: z.string(), planId: z.string() }).optional(),
+  })
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** GET /api/admin/profile */
+export const profileResponseSchema = z.object({ profile: profileSchema, userType: userTypeSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+// ---- admins (super admin only) -----------------------------------------------------------------
+
+const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .pipe(z.email('Please enter a valid email address'));
+const newPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(1_000);
+
+export const createAdminRequestSchema = z.object({
+  username: requiredText('Username is required', 64),
+  email: emailField,
+  firstName: requiredText('First name is required'),
+  lastName: requiredText('Last name is required'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').pipe(newPassword),
+  isSuperAdmin: z.boolean().default(false),
+});
+export type CreateAdminRequest = z.input<typeof createAdminRequestSchema>;
+
+/** On edit a blank password keeps the current one. */
+export const updateAdminRequestSchema = createAdminRequestSchema.omit({ password: true }).extend({
+  password: z.union([z.literal(''), newPassword]).optional(),
+  isActive: z.boolean(),
+});
+export type UpdateAdminRequest = z.input<typeof updateAdminRequestSchema>;
+
+// ---- wheels ------------------------------------------------------------------------------------
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const money = z
+  .number({ error: 'Price must be a number' })
+  .min(0, 'Price cannot be negative')
+  .max(1_000_000)
+  .refine(
+    (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+    'Price can have at most two decimals',
+  );
+
+/** A day; stored as midnight UTC of that day (spec: expiry sent as midnight UTC). */
+const expiryDate = z
+  .union([z.iso.date(), z.iso.datetime()])
+  .nullish()
+  .transform((value) => (value ? `${value.slice(0, 10)}T00:00:00.000Z` : null));
+
+const wheelFields = {
+  name: requiredText('Name is required'),
+  description: requiredText('Description is required', 2_000),
+  isPrivate: z.boolean().default(false),
+  accessCode: optionalText(100),
+  expiresAt: expiryDate,
+  price: money.default(0),
+  rules: optionalText(5_000),
+  guidelines: optionalText(5_000),
+  status: wheelStatusSchema.default('Active'),
+  registrationFields: registrationConfigSchema.nullish().transform((value) => value ?? null),
+  /** Round length for this wheel; null: the server's default. */
+  roundSeconds: z
+    .number()
+    .int()
+    .min(10, 'A round lasts at least 10 seconds')
+    .max(3_600)
+    .nullish()
+    .transform((value) => value ?? null),
+};
+
+const privateNeedsCode = (wheel: { isPrivate: boolean; accessCode: string | null }) =>
+  !wheel.isPrivate || wheel.accessCode !== null;
+const PRIVATE_NEEDS_CODE = { message: 'A private wheel needs an access code', path: ['accessCode'] };
+
+export const SLOT_COUNT_MESSAGE = `Slot count must be an even number from ${WHEEL_SLOT_COUNT_MIN} to ${WHEEL_SLOT_COUNT_MAX} (each ring holds half)`;
+
+export const createWheelRequestSchema = z
+  .object({
+    ...wheelFields,
+    slotCount: z
+      .number({ error: SLOT_COUNT_MESSAGE })
+      .int(SLOT_COUNT_MESSAGE)
+      .min(WHEEL_SLOT_COUNT_MIN, SLOT_COUNT_MESSAGE)
+      .max(WHEEL_SLOT_COUNT_MAX, SLOT_COUNT_MESSAGE)
+      .refine((count) => count % 2 === 0, SLOT_COUNT_MESSAGE)
+      .default(WHEEL_SLOT_COUNT_DEFAULT),
+    /** Admins may create a wheel for a business user; a business user's wheels are always their own. */
+    businessUserId: z
+      .uuid()
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .refine(privateNeedsCode, PRIVATE_NEEDS_CODE);
+export type CreateWheelRequest = z.input<typeof createWheelRequestSchema>;
+export type CreateWheelInput = z.output<typeof createWheelRequestSchema>;
+
+/** The slot count is fixed once a wheel exists. */
+export const updateWheelRequestSchema = z.object(wheelFields).refine(privateNeedsCode, PRIVATE_NEEDS_CODE);
+export type UpdateWheelRequest = z.input<typeof updateWheelRequestSchema>;
+export type UpdateWheelInput = z.output<typeof updateWheelRequestSchema>;
+
+export const adminWheelRowSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    status: wheelStatusSchema,
+    slotCount: z.number().int(),
+    createdAt: z.iso.datetime(),
+    businessUserId: z.uuid().nullable(),
+    isPrivate: z.boolean(),
+    currentRound: z.number().int(),
+    participantCount: z.number().int(),
+  })
+  .meta({ id: 'AdminWheelRow' });
+export type AdminWheelRow = z.infer<typeof adminWheelRowSchema>;
+
+export const adminWheelSchema = adminWheelRowSchema
+  .extend({
+    description: z.string(),
+    accessCode: z.string().nullable(),
+    requiresAccessCode: z.boolean(),
+    expiresAt: z.iso.datetime().nullable(),
+    price: z.number(),
+    rules: z.string().nullable(),
+    guidelines: z.string().nullable(),
+    registrationFields: registrationConfigSchema.nullable(),
+    roundSeconds: z.number().int().nullable(),
+    effectiveRoundSeconds: z.number().int(),
+    roundsPaused: z.boolean(),
+    nextSpinAt: z.iso.datetime().nullable(),
+    lastSpinDate: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'AdminWheel' });
+export type AdminWheel = z.infer<typeof adminWheelSchema>;
+
+/** POST /api/admin/wheels/{id}/rounds: the organiser's controls. */
+export const roundControlRequestSchema = z.object({ action: z.enum(['spin-now', 'pause', 'resume']) });
+export type RoundControlRequest = z.infer<typeof roundControlRequestSchema>;
+
+// ---- participants (the Users page) ---------------------------------------------------------------
+
+export const adminParticipantSchema = participantSchema.extend({
+  wheelId: z.uuid(),
+  wheelName: z.string(),
+  joinedAt: z.iso.datetime(),
+});
+export type AdminParticipant = z.infer<typeof adminParticipantSchema>;
+
+export const listParticipantsQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  wheelId: z.uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type ListParticipantsQuery = z.input<typeof listParticipantsQuerySchema>;
+
+export const listParticipantsResponseSchema = z.object({
+  items: z.array(adminParticipantSchema),
+  total: z.number().int(),
+});
+export type ListParticipantsResponse = z.infer<typeof listParticipantsResponseSchema>;
+
+// ---- dashboard and settings ------------------------------------------------------------------------
+
+export const dashboardStatsSchema = z
+  .object({
+    totalUsers: z.number().int(),
+    activeWheels: z.number().int(),
+    businessUsers: z.number().int(),
+    /** Sum of successful payments, in major units; see revenueByCurrency when currencies are mixed. */
+    totalRevenue: z.number(),
+    revenueByCurrency: z.record(z.string(), z.number()),
+  })
+  .meta({ id: 'DashboardStats' });
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+
+const settingsFields = {
+  siteName: z.string().trim().max(200),
+  siteDescription: z.string().trim().max(2_000),
+  contactEmail: z.union([z.literal(''), z.email('Please enter a valid email address')]),
+  maxWheelParticipants: z
+    .number()
+    .int()
+    .min(2, 'Max participants must be from 2 to 100')
+    .max(100, 'Max participants must be from 2 to 100'),
+  defaultMatchDuration: z
+    .number()
+    .int()
+    .min(1, 'Match duration must be from 1 to 30 days')
+    .max(30, 'Match duration must be from 1 to 30 days'),
+  smtpServer: z.string().trim().max(255),
+  smtpPort: z.number().int().min(1).max(65_535),
+  smtpUsername: z.string().trim().max(255),
+  senderName: z.string().trim().max(200),
+  senderEmail: z.union([z.literal(''), z.email('Please enter a valid email address')]),
+  enableEmailNotifications: z.boolean(),
+};
+
+/** What GET /api/admin/settings answers: the SMTP password is never sent back, only whether one is set. */
+export const settingsSchema = z
+  .object({ ...settingsFields, smtpPasswordSet: z.boolean() })
+  .meta({ id: 'Settings' });
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** PUT /api/admin/settings: a blank or missing SMTP password keeps the stored one. */
+export const updateSettingsRequestSchema = z.object({
+  ...settingsFields,
+  smtpPassword: z.string().max(1_000).optional(),
+});
+export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>;
+
+export const DEFAULT_SETTINGS: Omit<Settings, 'smtpPasswordSet'> = {
+  siteName: 'WheelMeet',
+  siteDescription: 'Speed networking on a spinning wheel',
+  contactEmail: '',
+  maxWheelParticipants: 20,
+  defaultMatchDuration: 7,
+  smtpServer: '',
+  smtpPort: 587,
+  smtpUsername: '',
+  senderName: 'WheelMeet',
+  senderEmail: '',
+  enableEmailNotifications: false,
+};
+
+// ---- business users (admins) -------------------------------------------------------------------
+
+export const PASSWORD_REQUIRED_FOR_NEW_USERS = 'Password is required for new users';
+
+const businessUserFields = {
+  firstName: requiredText('First name is required'),
+  lastName: requiredText('Last name is required'),
+  email: emailField,
+  companyName: requiredText('Company name is required'),
+  phoneNumber: optionalText(50),
+  planId: requiredText('Plan is required', 64),
+};
+
+export const createBusinessUserRequestSchema = z.object({
+  ...businessUserFields,
+  password: z
+    .string({ error: PASSWORD_REQUIRED_FOR_NEW_USERS })
+    .min(1, PASSWORD_REQUIRED_FOR_NEW_USERS)
+    .pipe(newPassword),
+  isActive: z.boolean().default(true),
+});
+export type CreateBusinessUserRequest = z.input<typeof createBusinessUserRequestSchema>;
+
+/** On edit a blank password keeps the current one. */
+export const updateBusinessUserRequestSchema = z.object({
+  ...businessUserFields,
+  password: z.union([z.literal(''), newPassword]).optional(),
+  isActive: z.boolean(),
+});
+export type UpdateBusinessUserRequest = z.input<typeof updateBusinessUserRequestSchema>;
+
+// ---- reports ---------------------------------------------------------------------------------------
+
+const reportFigures = {
+  participants: z.number().int(),
+  rounds: z.number().int(),
+  matches: z.number().int(),
+  acceptedMatches: z.number().int(),
+  /** Accepted matches ÷ matches, 0 to 1; 0 when there were no matches. */
+  acceptanceRate: z.number().min(0).max(1),
+  callsStarted: z.number().int(),
+  /** Total seconds of calls that ended. */
+  callSeconds: z.number().int(),
+};
+
+/** GET /api/admin/reports/business-user/{id}: how a business user's events went. */
+export const businessUserReportSchema = z
+  .object({
+    businessUserId: z.uuid(),
+    companyName: z.string(),
+    totals: z.object({
+      wheels: z.number().int(),
+      ...reportFigures,
+      averageCallSeconds: z.number(),
+      revenueByCurrency: z.record(z.string(), z.number()),
+    }),
+    wheels: z.array(
+      z.object({ id: z.uuid(), name: z.string(), status: wheelStatusSchema, ...reportFigures }),
+    ),
+    /** One entry per day with activity, oldest first (UTC days). */
+    overTime: z.array(
+      z.object({
+        date: z.iso.date(),
+        participants: z.number().int(),
+        matches: z.number().int(),
+        acceptedMatches: z.number().int(),
+        callsStarted: z.number().int(),
+      }),
+    ),
+    payments: z.array(
+      z.object({
+        id: z.uuid(),
+        amount: z.number(),
+        currency: z.string(),
+        status: z.enum(['pending', 'succeeded', 'failed']),
+        createdAt: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: 'BusinessUserReport' });
+export type BusinessUserReport = z.infer<typeof businessUserReportSchema>;
