@@ -1,7 +1,17 @@
 import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium: Playwright's own browser download cannot work on our machines. */
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags every browser of the suite needs on a closed network. */
+export const BASE_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
 
 export default defineConfig({
   testDir: './tests',
@@ -21,13 +31,10 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromiumPath,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
+        ...BASE_CHROMIUM_ARGS,
+        // A fake camera and microphone that are granted without a prompt, for the video calls.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
   },

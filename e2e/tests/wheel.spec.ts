@@ -1,3 +1,4 @@
+import { createWheel } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
 import { E2E_ROUND_SECONDS } from '../support/global-setup';
 import { takeSeatAsNewParticipant } from '../support/participant';
@@ -5,14 +6,20 @@ import { takeSeatAsNewParticipant } from '../support/participant';
 test('two people take facing rings, the wheel spins, both see their match and accept', async ({
   browser,
   baseURL,
+  request,
 }) => {
   test.setTimeout(60_000);
+  const wheel = await createWheel(request, {
+    name: 'Spin test',
+    description: 'Two people meet',
+    slotCount: 8,
+  });
   const ada = await (await browser.newContext({ baseURL })).newPage();
   const bob = await (await browser.newContext({ baseURL })).newPage();
 
   for (const page of [ada, bob]) {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'Connect Anywhere, Instantly.' })).toBeVisible();
+    await page.goto(`/wheel/${wheel.id}`);
+    await expect(page.getByRole('heading', { name: 'Spin test' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeVisible();
   }
   // With nobody to pair, the countdown waits.
@@ -39,7 +46,7 @@ test('two people take facing rings, the wheel spins, both see their match and ac
   await expect(adaMatch.getByRole('button', { name: 'Accept' })).toHaveCount(0);
 
   await bobMatch.getByRole('button', { name: 'Accept' }).click();
-  for (const dialog of [adaMatch, bobMatch]) {
-    await expect(dialog.getByText('You both accepted! The video call will open shortly.')).toBeVisible();
-  }
+  // Each hears of the other's accept: the call with the partner opens on both sides.
+  await expect(ada.getByRole('dialog', { name: 'Video call with Guest (29)' })).toBeVisible();
+  await expect(bob.getByRole('dialog', { name: 'Video call with Guest (31)' })).toBeVisible();
 });

@@ -1,0 +1,69 @@
+import { type APIRequestContext, chromium, type Page } from '@playwright/test';
+import { BASE_CHROMIUM_ARGS, chromiumPath } from '../playwright.config';
+import { createWheel } from '../support/admin-api';
+import { expect, test } from '../support/fixtures';
+import { E2E_ROUND_SECONDS } from '../support/global-setup';
+import { takeSeatAsNewParticipant } from '../support/participant';
+
+/** Two people on a wheel of their own, matched and both accepted. */
+async function matchAndAccept(request: APIRequestContext, first: Page, second: Page) {
+  const wheel = await createWheel(request, { name: 'Call test', description: 'A video call', slotCount: 4 });
+  for (const page of [first, second]) await page.goto(`/wheel/${wheel.id}`);
+  await takeSeatAsNewParticipant(first, { ring: 'Inner', number: 2 }, { age: '40', gender: 'Other' });
+  await takeSeatAsNewParticipant(second, { ring: 'Outer', number: 2 }, { age: '41', gender: 'Other' });
+  for (const page of [first, second]) {
+    const dialog = page.getByRole('dialog', { name: 'You have a match!' });
+    await expect(dialog).toBeVisible({ timeout: (E2E_ROUND_SECONDS + 10) * 1000 });
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+  }
+}
+
+const remoteVideoHasFrames = (page: Page) =>
+  page.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth > 0);
+
+test('both people see and hear each other, and hanging up ends the call on both sides', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const ada = await (await browser.newContext({ baseURL })).newPage();
+  const bob = await (await browser.newContext({ baseURL })).newPage();
+  await matchAndAccept(request, ada, bob);
+
+  for (const page of [ada, bob]) {
+    await expect(page.getByTestId('call-state')).toHaveText('connected', { timeout: 20_000 });
+    await expect.poll(() => remoteVideoHasFrames(page), { timeout: 10_000 }).toBe(true);
+  }
+
+  await ada.getByRole('button', { name: 'Mute' }).click();
+  await expect(ada.getByRole('button', { name: 'Unmute' })).toBeVisible();
+
+  await ada.getByRole('button', { name: 'End call' }).click();
+  await expect(bob.getByText('Your partner left the call.')).toBeVisible();
+  await expect(ada.getByTestId('call-state')).toHaveCount(0);
+});
+
+test('a browser that denies the camera says so instead of hanging', async ({ baseURL, request }) => {
+  test.setTimeout(90_000);
+  // No fake-UI flag here: the permission prompt is refused, as a person clicking "Block" would.
+  const denying = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...BASE_CHROMIUM_ARGS, '--use-fake-device-for-media-stream'],
+  });
+  const granting = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...BASE_CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  });
+  try {
+    const blocked = await (await denying.newContext({ baseURL, permissions: [] })).newPage();
+    const partner = await (await granting.newContext({ baseURL })).newPage();
+    await matchAndAccept(request, blocked, partner);
+    await expect(blocked.getByText(/Camera and microphone access was denied/)).toBeVisible({
+      timeout: 20_000,
+    });
+  } finally {
+    await denying.close();
+    await granting.close();
+  }
+});
