@@ -14,12 +14,16 @@ import { createAdminsRepository } from './modules/admin/admins.repository';
 import { adminsRoutes } from './modules/admin/admins.routes';
 import { createAdminsService } from './modules/admin/admins.service';
 import { createDashboardRepository } from './modules/admin/dashboard.repository';
+import { createReportsRepository } from './modules/admin/reports.repository';
+import { reportsRoutes } from './modules/admin/reports.routes';
+import { createReportsService } from './modules/admin/reports.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { businessRoutes } from './modules/business/business.routes';
 import { createBusinessUsersRepository } from './modules/business/business-users.repository';
 import { createBusinessUsersService } from './modules/business/business-users.service';
+import { businessAdminRoutes } from './modules/business/business-users-admin.routes';
 import { createDemoRequestsRepository } from './modules/business/demo-requests.repository';
 import { createDemoRequestsService } from './modules/business/demo-requests.service';
 import { createPlansRepository } from './modules/business/plans.repository';
@@ -254,6 +258,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   await app.register(adminsRoutes, { auth, admins });
   await app.register(wheelsAdminRoutes, { auth, wheelsAdmin });
+  await app.register(businessAdminRoutes, { auth, businessUsers, demoRequests });
+  await app.register(reportsRoutes, {
+    auth,
+    reports: createReportsService({ reports: createReportsRepository(database.db) }),
+  });
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);
   return app;

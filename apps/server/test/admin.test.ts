@@ -2,7 +2,10 @@ import type {
   AdminUser,
   AdminWheel,
   AdminWheelRow,
+  BusinessUser,
+  BusinessUserReport,
   DashboardStats,
+  DemoRequestView,
   ErrorBody,
   Settings,
 } from '@wheelmeet/contracts';
@@ -356,6 +359,167 @@ describeEachDialect('admin area', (dialect) => {
     expect(stats.businessUsers).toBeGreaterThanOrEqual(2);
     expect(stats.totalRevenue).toBe(
       Object.values(stats.revenueByCurrency).reduce((sum, value) => sum + value, 0),
+    );
+  });
+
+  it('lets admins manage business users: password needed only to create, kept when left blank', async () => {
+    const noPassword = await call('POST', '/api/admin/business-users', superAdmin.headers, {
+      firstName: 'Cara',
+      lastName: 'Customer',
+      email: `cara-${dialect.name}@example.com`,
+      companyName: 'Cara Co',
+      planId: 'professional',
+    });
+    expect(errorOf(noPassword).details).toEqual([
+      { path: 'body.password', message: 'Password is required for new users' },
+    ]);
+
+    const created = await call('POST', '/api/admin/business-users', superAdmin.headers, {
+      firstName: 'Cara',
+      lastName: 'Customer',
+      email: `Cara-${dialect.name}@Example.com`,
+      companyName: 'Cara Co',
+      planId: 'professional',
+      password: 'cara-password',
+    });
+    expect(created.statusCode).toBe(201);
+    const cara = created.json<BusinessUser>();
+    expect(cara).toMatchObject({
+      email: `cara-${dialect.name}@example.com`,
+      isActive: true,
+      plan: { name: 'Professional' },
+    });
+    const duplicate = await call('POST', '/api/admin/business-users', superAdmin.headers, {
+      ...{ firstName: 'X', lastName: 'Y', companyName: 'Z', planId: 'starter', password: 'another-password' },
+      email: `cara-${dialect.name}@example.com`,
+    });
+    expect(duplicate.statusCode).toBe(409);
+
+    const edited = await call('PUT', `/api/admin/business-users/${cara.id}`, superAdmin.headers, {
+      firstName: 'Cara',
+      lastName: 'Client',
+      email: cara.email,
+      companyName: 'Cara Co',
+      planId: 'enterprise',
+      password: '',
+      isActive: true,
+    });
+    expect(edited.json<BusinessUser>()).toMatchObject({ lastName: 'Client', plan: { name: 'Enterprise' } });
+    await signIn(t.app, cara.email, 'cara-password');
+
+    await call('PUT', `/api/admin/business-users/${cara.id}`, superAdmin.headers, {
+      firstName: 'Cara',
+      lastName: 'Client',
+      email: cara.email,
+      companyName: 'Cara Co',
+      planId: 'enterprise',
+      isActive: false,
+    });
+    expect(
+      (await call('POST', '/api/admin/login', {}, { username: cara.email, password: 'cara-password' }))
+        .statusCode,
+    ).toBe(403);
+
+    expect(
+      (await call('DELETE', `/api/admin/business-users/${cara.id}`, superAdmin.headers)).statusCode,
+    ).toBe(204);
+    const list = (await call('GET', '/api/admin/business-users', superAdmin.headers)).json<BusinessUser[]>();
+    expect(list.map((user) => user.id)).not.toContain(cara.id);
+  });
+
+  it('lists demo requests for admins', async () => {
+    await call(
+      'POST',
+      '/api/business/demo-request',
+      {},
+      {
+        name: 'Dana Demo',
+        telephone: '+31 20 123 4567',
+        company: `Demo ${dialect.name}`,
+        email: 'dana@example.com',
+      },
+    );
+    const list = (await call('GET', '/api/admin/demo-requests', superAdmin.headers)).json<
+      DemoRequestView[]
+    >();
+    expect(list).toContainEqual(
+      expect.objectContaining({
+        companyName: `Demo ${dialect.name}`,
+        contactPerson: 'Dana Demo',
+        email: 'dana@example.com',
+      }),
+    );
+  });
+
+  it('reports how a business user’s events went, to admins and to that business user only', async () => {
+    const ownerId = await createTestBusinessUser(t.database, {
+      email: `rita-${dialect.name}@example.com`,
+      password: 'rita-password',
+    });
+    const rita = await signIn(t.app, `rita-${dialect.name}@example.com`, 'rita-password');
+    const wheel = (
+      await call('POST', '/api/admin/wheels', rita.headers, {
+        name: 'Rita’s mixer',
+        description: 'd',
+        slotCount: 4,
+      })
+    ).json<AdminWheel>();
+    const people = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of people) {
+      await t.database.db
+        .insertInto('participants')
+        .values({
+          id,
+          wheel_id: wheel.id,
+          session_id: crypto.randomUUID(),
+          username: null,
+          age: 30,
+          gender: null,
+          short_bio: null,
+          who_am_i: null,
+          interests: null,
+          registration_data: '{}',
+          created_at: '2026-11-20T10:00:00.000Z',
+        })
+        .execute();
+    }
+    await t.database.db
+      .insertInto('matches')
+      .values({
+        id: crypto.randomUUID(),
+        wheel_id: wheel.id,
+        round: 1,
+        user1_id: people[0] ?? '',
+        user2_id: people[1] ?? '',
+        status: 'Accepted',
+        accepted_by_user1: true,
+        accepted_by_user2: true,
+        created_at: '2026-11-20T10:01:00.000Z',
+        call_started_at: '2026-11-20T10:01:10.000Z',
+        call_ended_at: '2026-11-20T10:03:10.000Z',
+      })
+      .execute();
+
+    const asAdmin = await call('GET', `/api/admin/reports/business-user/${ownerId}`, superAdmin.headers);
+    expect(asAdmin.json<BusinessUserReport>().totals).toMatchObject({
+      wheels: 1,
+      participants: 2,
+      matches: 1,
+      acceptedMatches: 1,
+      acceptanceRate: 1,
+      callsStarted: 1,
+      callSeconds: 120,
+      averageCallSeconds: 120,
+    });
+    expect((await call('GET', `/api/admin/reports/business-user/${ownerId}`, rita.headers)).statusCode).toBe(
+      200,
+    );
+    const other = await createTestBusinessUser(t.database, {
+      email: `otto-${dialect.name}@example.com`,
+      password: 'otto-password',
+    });
+    expect((await call('GET', `/api/admin/reports/business-user/${other}`, rita.headers)).statusCode).toBe(
+      404,
     );
   });
 });

@@ -13,6 +13,7 @@ type Expected = 401 | 403 | 404 | 'pass';
 
 interface Ids {
   wheelOfA: string;
+  businessA: string;
   missing: string;
 }
 
@@ -42,9 +43,48 @@ const anyStaff = {
   superAdmin: 'pass',
 } as const;
 const ownWheel = { ...anyStaff, businessB: 404 } as const;
+const ownReport = ownWheel;
 
 /** Every `/api/admin/*` endpoint and who may use it. A new endpoint without a row fails the last test. */
 const MATRIX: Row[] = [
+  {
+    method: 'GET',
+    route: '/api/admin/business-users',
+    url: () => '/api/admin/business-users',
+    expect: adminsOnly,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/business-users',
+    url: () => '/api/admin/business-users',
+    body: {},
+    expect: adminsOnly,
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/business-users/{id}',
+    url: (ids) => `/api/admin/business-users/${ids.missing}`,
+    body: {},
+    expect: adminsOnly,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/business-users/{id}',
+    url: (ids) => `/api/admin/business-users/${ids.missing}`,
+    expect: adminsOnly,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/demo-requests',
+    url: () => '/api/admin/demo-requests',
+    expect: adminsOnly,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/reports/business-user/{id}',
+    url: (ids) => `/api/admin/reports/business-user/${ids.businessA}`,
+    expect: ownReport,
+  },
   { method: 'GET', route: '/api/admin/profile', url: () => '/api/admin/profile', expect: anyStaff },
   {
     method: 'GET',
@@ -158,6 +198,7 @@ describe('authorization matrix: every admin endpoint × every kind of caller', (
         slotCount: 4,
         businessUserId: a.profile.id,
       }),
+      businessA: a.profile.id,
       missing: '00000000-0000-4000-8000-000000000000',
     };
     expect(bId).toBeTruthy();

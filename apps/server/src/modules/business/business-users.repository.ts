@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { BusinessUsersTable, Database } from '../../db/schema';
 
 export type BusinessUserRow = Selectable<BusinessUsersTable>;
@@ -32,28 +32,49 @@ export function createBusinessUsersRepository(db: Kysely<Database>) {
     },
 
     async findRecordById(id: string): Promise<BusinessUserRecord | undefined> {
-      const row = await db
-        .selectFrom('business_users')
-        .innerJoin('plans', 'plans.id', 'business_users.plan_id')
-        .selectAll('business_users')
-        .select('plans.name as plan_name')
-        .where('business_users.id', '=', id)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const subscription = await db
-        .selectFrom('subscriptions')
-        .select(['starts_at', 'ends_at'])
-        .where('business_user_id', '=', id)
-        .orderBy('starts_at', 'desc')
-        .orderBy('created_at', 'desc')
-        .executeTakeFirst();
-      return {
-        ...row,
-        subscription_starts_at: subscription?.starts_at ?? null,
-        subscription_ends_at: subscription?.ends_at ?? null,
-      };
+      return (await listRecords(id))[0];
+    },
+
+    /** Every business user with plan and latest subscription, newest first. */
+    listRecords: () => listRecords(),
+
+    async update(id: string, changes: Updateable<BusinessUsersTable>): Promise<void> {
+      await db.updateTable('business_users').set(changes).where('id', '=', id).execute();
+    },
+
+    /** Deletes the account; its wheels, payments and subscriptions go with it. */
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('business_users').where('id', '=', id).execute();
     },
   };
+
+  async function listRecords(onlyId?: string): Promise<BusinessUserRecord[]> {
+    let users = db
+      .selectFrom('business_users')
+      .innerJoin('plans', 'plans.id', 'business_users.plan_id')
+      .selectAll('business_users')
+      .select('plans.name as plan_name')
+      .orderBy('business_users.created_at', 'desc')
+      .orderBy('business_users.id');
+    if (onlyId) users = users.where('business_users.id', '=', onlyId);
+    const rows = await users.execute();
+    if (rows.length === 0) return [];
+    let periods = db
+      .selectFrom('subscriptions')
+      .select(['business_user_id', 'starts_at', 'ends_at'])
+      .orderBy('starts_at', 'desc')
+      .orderBy('created_at', 'desc');
+    if (onlyId) periods = periods.where('business_user_id', '=', onlyId);
+    const latest = new Map<string, { starts_at: string; ends_at: string | null }>();
+    for (const period of await periods.execute()) {
+      if (!latest.has(period.business_user_id)) latest.set(period.business_user_id, period);
+    }
+    return rows.map((row) => ({
+      ...row,
+      subscription_starts_at: latest.get(row.id)?.starts_at ?? null,
+      subscription_ends_at: latest.get(row.id)?.ends_at ?? null,
+    }));
+  }
 }
 
 export type BusinessUsersRepository = ReturnType<typeof createBusinessUsersRepository>;

@@ -1,4 +1,9 @@
-import type { BusinessUser, businessRegistrationSchema } from '@wheelmeet/contracts';
+import type {
+  BusinessUser,
+  businessRegistrationSchema,
+  createBusinessUserRequestSchema,
+  updateBusinessUserRequestSchema,
+} from '@wheelmeet/contracts';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../lib/clock';
@@ -35,6 +40,23 @@ export function createBusinessUsersService(deps: {
   random: Random;
 }) {
   const { businessUsers, plans, clock, random } = deps;
+
+  const requirePlan = async (planId: string) => {
+    if (!(await plans.findById(planId))) {
+      throw new AppError('validation_failed', UNKNOWN_PLAN_MESSAGE, [
+        { path: 'body.planId', message: UNKNOWN_PLAN_MESSAGE },
+      ]);
+    }
+  };
+
+  const uniqueEmail = async (write: () => Promise<void>) => {
+    try {
+      await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      throw error;
+    }
+  };
 
   const getBusinessUser = async (id: string): Promise<BusinessUser> => {
     const record = await businessUsers.findRecordById(id);
@@ -84,6 +106,61 @@ export function createBusinessUsersService(deps: {
 
     /** A business user with its plan and latest subscription period. */
     getBusinessUser,
+
+    async list(): Promise<BusinessUser[]> {
+      return (await businessUsers.listRecords()).map(toBusinessUser);
+    },
+
+    /** An admin adds an account directly (active unless said otherwise); no payment involved. */
+    async createByAdmin(input: z.output<typeof createBusinessUserRequestSchema>): Promise<BusinessUser> {
+      await requirePlan(input.planId);
+      const now = clock.now().toISOString();
+      const id = random.uuid();
+      await uniqueEmail(async () =>
+        businessUsers.insert({
+          id,
+          first_name: input.firstName,
+          last_name: input.lastName,
+          email: input.email.toLowerCase(),
+          company_name: input.companyName,
+          phone_number: input.phoneNumber,
+          plan_id: input.planId,
+          password_hash: await hashPassword(input.password),
+          is_active: input.isActive,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+      return getBusinessUser(id);
+    },
+
+    /** A blank password keeps the current one. */
+    async updateByAdmin(
+      id: string,
+      input: z.output<typeof updateBusinessUserRequestSchema>,
+    ): Promise<BusinessUser> {
+      await getBusinessUser(id);
+      await requirePlan(input.planId);
+      await uniqueEmail(async () =>
+        businessUsers.update(id, {
+          first_name: input.firstName,
+          last_name: input.lastName,
+          email: input.email.toLowerCase(),
+          company_name: input.companyName,
+          phone_number: input.phoneNumber,
+          plan_id: input.planId,
+          is_active: input.isActive,
+          ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
+          updated_at: clock.now().toISOString(),
+        }),
+      );
+      return getBusinessUser(id);
+    },
+
+    async deleteByAdmin(id: string): Promise<void> {
+      await getBusinessUser(id);
+      await businessUsers.delete(id);
+    },
   };
 }
 
