@@ -113,7 +113,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', () => database.close());
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.publicOrigin);
+  await registerSecurityHeaders(app, {
+    publicOrigin: config.publicOrigin,
+    stripe: config.stripe !== undefined,
+  });
   await registerOpenApi(app, config.publicOrigin);
 
   // Shared infrastructure.

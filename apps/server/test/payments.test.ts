@@ -288,6 +288,15 @@ describeEachDialect('payments with Stripe', (dialect) => {
     await stripeApi?.close();
   });
 
+  it('lets Stripe.js load under the content security policy, and serves the publishable key', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/business' });
+    const policy = page.headers['content-security-policy'] as string;
+    expect(policy).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(policy).toMatch(/frame-src 'self' https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com/);
+    const config = (await t.app.inject({ method: 'GET', url: '/api/config' })).json<{ payments: unknown }>();
+    expect(config.payments).toEqual({ mode: 'stripe', publishableKey: STRIPE_ENV.STRIPE_PUBLISHABLE_KEY });
+  });
+
   function paymentIntentEvent(
     type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.created',
     intent: PaymentIntentResponse,
