@@ -7,17 +7,27 @@ import type { RegistrationConfig, RegistrationField } from './http/wheels';
  * section 3). The spec gives 'whoAmI' no options, which makes the select useless; we offer the
  * identity options the admin-side default uses.
  */
+const AGE_FIELD: RegistrationField = {
+  id: 'age',
+  name: 'age',
+  label: 'Age',
+  type: 'number',
+  required: true,
+  enabled: true,
+};
+const GENDER_FIELD: RegistrationField = {
+  id: 'gender',
+  name: 'gender',
+  label: 'Gender',
+  type: 'select',
+  required: true,
+  options: [...GENDER_OPTIONS],
+  enabled: true,
+};
+
 export const PARTICIPANT_DEFAULT_FIELDS: readonly RegistrationField[] = [
-  { id: 'age', name: 'age', label: 'Age', type: 'number', required: true, enabled: true },
-  {
-    id: 'gender',
-    name: 'gender',
-    label: 'Gender',
-    type: 'select',
-    required: true,
-    options: [...GENDER_OPTIONS],
-    enabled: true,
-  },
+  AGE_FIELD,
+  GENDER_FIELD,
   { id: 'shortBio', name: 'shortBio', label: 'Short Bio', type: 'textarea', required: false, enabled: true },
   {
     id: 'whoAmI',
@@ -43,16 +53,8 @@ export const ADMIN_DEFAULT_REGISTRATION_CONFIG: RegistrationConfig = {
   enabled: true,
   fields: [
     { id: 'username', name: 'username', label: 'Username', type: 'text', required: true, enabled: false },
-    { id: 'age', name: 'age', label: 'Age', type: 'number', required: true, enabled: true },
-    {
-      id: 'gender',
-      name: 'gender',
-      label: 'Gender',
-      type: 'select',
-      required: true,
-      options: [...GENDER_OPTIONS],
-      enabled: true,
-    },
+    AGE_FIELD,
+    GENDER_FIELD,
     { id: 'interest', name: 'interests', label: 'Interests', type: 'text', required: false, enabled: false },
     { id: 'bio', name: 'shortBio', label: 'Short Bio', type: 'text', required: false, enabled: false },
     {

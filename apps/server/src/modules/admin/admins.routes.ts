@@ -1,23 +1,10 @@
-import {
-  adminUserSchema,
-  createAdminRequestSchema,
-  errorBodySchema,
-  updateAdminRequestSchema,
-} from '@wheelmeet/contracts';
+import { adminUserSchema, createAdminRequestSchema, updateAdminRequestSchema } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminErrorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { AuthService } from '../auth/auth.service';
 import { staffGuard, staffOf } from '../auth/staff-guard';
 import type { AdminsService } from './admins.service';
-
-const idParams = z.object({ id: z.uuid() });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /** `/api/admin/users`: admin accounts, for super admins only. */
 export const adminsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admins: AdminsService }> = async (
@@ -29,13 +16,19 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admins: Ad
 
   app.get(
     '/api/admin/users',
-    { schema: { tags, response: { 200: z.array(adminUserSchema), ...errors } } },
+    { schema: { tags, response: { 200: z.array(adminUserSchema), ...adminErrorResponses } } },
     () => admins.list(),
   );
 
   app.post(
     '/api/admin/users',
-    { schema: { tags, body: createAdminRequestSchema, response: { 201: adminUserSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: createAdminRequestSchema,
+        response: { 201: adminUserSchema, ...adminErrorResponses },
+      },
+    },
     async (request, reply) => reply.code(201).send(await admins.create(request.body)),
   );
 
@@ -44,9 +37,9 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admins: Ad
     {
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         body: updateAdminRequestSchema,
-        response: { 200: adminUserSchema, ...errors },
+        response: { 200: adminUserSchema, ...adminErrorResponses },
       },
     },
     (request) => admins.update(request.params.id, request.body, staffOf(request).id),
@@ -54,7 +47,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ auth: AuthService; admins: Ad
 
   app.delete(
     '/api/admin/users/:id',
-    { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...adminErrorResponses } } },
     async (request, reply) => {
       await admins.delete(request.params.id, staffOf(request).id);
       return reply.code(204).send(null);

@@ -2,24 +2,15 @@ import {
   businessUserSchema,
   createBusinessUserRequestSchema,
   demoRequestViewSchema,
-  errorBodySchema,
   updateBusinessUserRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminErrorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { AuthService } from '../auth/auth.service';
 import { staffGuard } from '../auth/staff-guard';
 import type { BusinessUsersService } from './business-users.service';
 import type { DemoRequestsService } from './demo-requests.service';
-
-const idParams = z.object({ id: z.uuid() });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /** `/api/admin/business-users` and `/api/admin/demo-requests`: the customers, for platform admins. */
 export const businessAdminRoutes: FastifyPluginAsyncZod<{
@@ -32,7 +23,7 @@ export const businessAdminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/business-users',
-    { schema: { tags, response: { 200: z.array(businessUserSchema), ...errors } } },
+    { schema: { tags, response: { 200: z.array(businessUserSchema), ...adminErrorResponses } } },
     () => businessUsers.list(),
   );
   app.post(
@@ -41,7 +32,7 @@ export const businessAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         body: createBusinessUserRequestSchema,
-        response: { 201: businessUserSchema, ...errors },
+        response: { 201: businessUserSchema, ...adminErrorResponses },
       },
     },
     async (request, reply) => reply.code(201).send(await businessUsers.createByAdmin(request.body)),
@@ -51,16 +42,16 @@ export const businessAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         body: updateBusinessUserRequestSchema,
-        response: { 200: businessUserSchema, ...errors },
+        response: { 200: businessUserSchema, ...adminErrorResponses },
       },
     },
     (request) => businessUsers.updateByAdmin(request.params.id, request.body),
   );
   app.delete(
     '/api/admin/business-users/:id',
-    { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...adminErrorResponses } } },
     async (request, reply) => {
       await businessUsers.deleteByAdmin(request.params.id);
       return reply.code(204).send(null);
@@ -69,7 +60,9 @@ export const businessAdminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/demo-requests',
-    { schema: { tags: ['admin'], response: { 200: z.array(demoRequestViewSchema), ...errors } } },
+    {
+      schema: { tags: ['admin'], response: { 200: z.array(demoRequestViewSchema), ...adminErrorResponses } },
+    },
     () => demoRequests.listDemoRequests(),
   );
 };

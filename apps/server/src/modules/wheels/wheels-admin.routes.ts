@@ -2,24 +2,15 @@ import {
   adminWheelRowSchema,
   adminWheelSchema,
   createWheelRequestSchema,
-  errorBodySchema,
   roundControlRequestSchema,
   updateWheelRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminErrorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { AuthService } from '../auth/auth.service';
 import { staffGuard, staffOf } from '../auth/staff-guard';
 import type { WheelsAdminService } from './wheels-admin.service';
-
-const idParams = z.object({ id: z.uuid() });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 
 /** `/api/admin/wheels`: admins manage every wheel, business users their own. */
 export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
@@ -31,19 +22,25 @@ export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/wheels',
-    { schema: { tags, response: { 200: z.array(adminWheelRowSchema), ...errors } } },
+    { schema: { tags, response: { 200: z.array(adminWheelRowSchema), ...adminErrorResponses } } },
     (request) => wheelsAdmin.list(staffOf(request)),
   );
 
   app.get(
     '/api/admin/wheels/:id',
-    { schema: { tags, params: idParams, response: { 200: adminWheelSchema, ...errors } } },
+    { schema: { tags, params: idParamsSchema, response: { 200: adminWheelSchema, ...adminErrorResponses } } },
     (request) => wheelsAdmin.get(staffOf(request), request.params.id),
   );
 
   app.post(
     '/api/admin/wheels',
-    { schema: { tags, body: createWheelRequestSchema, response: { 201: adminWheelSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        body: createWheelRequestSchema,
+        response: { 201: adminWheelSchema, ...adminErrorResponses },
+      },
+    },
     async (request, reply) => reply.code(201).send(await wheelsAdmin.create(staffOf(request), request.body)),
   );
 
@@ -52,9 +49,9 @@ export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        params: idParams,
+        params: idParamsSchema,
         body: updateWheelRequestSchema,
-        response: { 200: adminWheelSchema, ...errors },
+        response: { 200: adminWheelSchema, ...adminErrorResponses },
       },
     },
     (request) => wheelsAdmin.update(staffOf(request), request.params.id, request.body),
@@ -62,7 +59,7 @@ export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/api/admin/wheels/:id',
-    { schema: { tags, params: idParams, response: { 204: z.null(), ...errors } } },
+    { schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...adminErrorResponses } } },
     async (request, reply) => {
       await wheelsAdmin.delete(staffOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -75,9 +72,9 @@ export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: 'Organiser controls: spin now, pause or resume the rounds',
-        params: idParams,
+        params: idParamsSchema,
         body: roundControlRequestSchema,
-        response: { 200: adminWheelSchema, ...errors },
+        response: { 200: adminWheelSchema, ...adminErrorResponses },
       },
     },
     (request) => wheelsAdmin.control(staffOf(request), request.params.id, request.body.action),
