@@ -55,6 +55,21 @@ describe('api client', () => {
     });
   });
 
+  it("keeps a caller's own Authorization header and leaves the admin session alone on its 401", async () => {
+    localStorage.setItem(AUTH_STORAGE_KEYS.adminToken, 'token-123');
+    const fetchMock = stubFetch(jsonResponse({ error: { code: 'unauthorized', message: 'No.' } }, 401));
+    const navigate = vi.fn();
+    const api = createApiClient({ navigate, currentPath: () => '/' });
+
+    await expect(
+      api.get('/api/config', listPlansResponseSchema, { headers: { Authorization: 'Bearer participant' } }),
+    ).rejects.toMatchObject({ status: 401 });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer participant' });
+    expect(localStorage.getItem(AUTH_STORAGE_KEYS.adminToken)).toBe('token-123');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('turns the error body into an ApiError with its code, message and details', async () => {
     stubFetch(
       jsonResponse(

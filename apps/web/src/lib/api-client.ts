@@ -80,10 +80,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
     schema?: ResponseSchema<T>,
     options: RequestOptions = {},
   ): Promise<T> {
-    const token = getAdminToken();
     const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
     // Only requests with a body declare one: Fastify rejects an empty body sent as JSON.
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A caller that brings its own credentials (a participant token) keeps them; otherwise the
+    // admin session, if any, is sent.
+    const token = headers.Authorization ? null : getAdminToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
     let response: Response;
@@ -144,7 +146,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** The one API client of the web app. */
 export const api = createApiClient();
 
-/** The message to show for any error thrown by a query or mutation. */
+/** The message to show for any error thrown by a query or mutation; an empty server message gives the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError ? error.message : fallback;
+  return error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
 }

@@ -111,6 +111,11 @@ export function clearParticipant(): void {
   remove(AUTH_STORAGE_KEYS.participant);
 }
 
+/** Forgets the stored participant (of whichever wheel) when it holds `token`, e.g. after the hub refused it. */
+export function forgetParticipantToken(token: string): void {
+  if (getStoredParticipant()?.token === token) clearParticipant();
+}
+
 // Access grants for private wheels live in sessionStorage: a reload keeps the wheel open,
 // closing the tab forgets it.
 const accessGrantKey = (wheelId: string) => `wheel_access:${wheelId}`;

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeHub } from '@/test/fake-hub';
+import { makeStoredParticipant } from '@/test/fixtures';
+import { getStoredParticipant, saveParticipant } from './auth-storage';
 import { CALL_TIMEOUT_MESSAGE, type ConnectionState, NOT_CONNECTED_MESSAGE } from './realtime-client';
 
 const WHEEL_ID = '6f1c2a9e-3b7d-4c5e-9a1f-2d3e4f5a6b7c';
@@ -155,5 +157,54 @@ describe('realtime client', () => {
     const pending = client.call('LeaveWheel', { wheelId: WHEEL_ID });
     vi.advanceTimersByTime(10_000);
     expect(await pending).toEqual({ error: { code: 'service_unavailable', message: CALL_TIMEOUT_MESSAGE } });
+  });
+
+  it('forgets a participant token the hub refuses and goes on watching as a visitor', () => {
+    const participant = makeStoredParticipant({ token: 'expired-token' });
+    saveParticipant(participant);
+    const hub = new FakeHub();
+    hub.autoConnect = false;
+    const client = hub.client();
+    const rejected = vi.fn();
+    client.onTokenRejected(rejected);
+    const states = recordStates(client);
+
+    client.connect('expired-token');
+    hub.autoConnect = true;
+    hub.socket.serverRejectToken();
+
+    expect(getStoredParticipant()).toBeNull();
+    expect(rejected).toHaveBeenCalledWith('expired-token');
+    expect(hub.sockets).toHaveLength(2);
+    expect(hub.socket.token).toBeUndefined();
+    expect(client.getState()).toBe('Connected');
+    // Straight from connecting to connected: no 'Reconnecting' or 'Disconnected' flash.
+    expect(states).not.toContain('Disconnected');
+    expect(states).not.toContain('Reconnecting');
+    vi.advanceTimersByTime(60_000);
+    expect(hub.sockets).toHaveLength(2);
+  });
+
+  it("keeps another participant's stored identity when a different token is refused", () => {
+    saveParticipant(makeStoredParticipant({ token: 'current-token' }));
+    const hub = new FakeHub();
+    hub.autoConnect = false;
+    const client = hub.client();
+    client.connect('old-token');
+    hub.socket.serverRejectToken();
+    expect(getStoredParticipant()?.token).toBe('current-token');
+    expect(hub.socket.token).toBeUndefined();
+  });
+
+  it('treats an ordinary failed handshake as a network problem and keeps the token', () => {
+    saveParticipant(makeStoredParticipant());
+    const hub = new FakeHub();
+    hub.autoConnect = false;
+    const client = hub.client();
+    client.connect('participant-token');
+    hub.socket.serverRefuse();
+    expect(client.getState()).toBe('Reconnecting');
+    expect(hub.sockets).toHaveLength(1);
+    expect(getStoredParticipant()).not.toBeNull();
   });
 });

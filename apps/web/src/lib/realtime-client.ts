@@ -8,6 +8,7 @@ import {
 } from '@wheelmeet/contracts';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
+import { forgetParticipantToken } from './auth-storage';
 
 /** The spec's connection states (section 4). */
 export type ConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting';
@@ -53,6 +54,8 @@ export interface RealtimeClientOptions {
   reconnectDelaysMs?: readonly number[];
   /** How long a hub call waits for its acknowledgement. */
   callTimeoutMs?: number;
+  /** Forgets a participant token the hub refused; by default the stored participant holding it. */
+  forgetToken?: (token: string) => void;
 }
 
 export interface RealtimeClient {
@@ -71,6 +74,11 @@ export interface RealtimeClient {
   on<E extends HubEventName>(event: E, listener: ServerToClientEvents[E]): () => void;
   /** Called after every successful (re)connect: the moment to join wheels again. */
   onConnected(listener: () => void): () => void;
+  /**
+   * Called when the hub refused the participant token (invalid or expired). The client has
+   * already forgotten it and reconnected as a visitor; screens drop the participant they hold.
+   */
+  onTokenRejected(listener: (token: string) => void): () => void;
   /** Calls the hub and resolves with its answer; never rejects (errors come back as `{ error }`). */
   call<E extends HubCallName>(event: E, request: HubRequest<E>): Promise<HubResult<HubData<E>>>;
 }
@@ -102,6 +110,12 @@ const defaultTimers: RealtimeTimers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
+
+/** The hub refuses a handshake with a bad participant token as `connect_error` carrying `data.code`. */
+function isUnauthorized(error: unknown): boolean {
+  const data = (error as { data?: { code?: unknown } } | null | undefined)?.data;
+  return data?.code === 'unauthorized';
+}
 
 /** The real socket: Socket.IO's own reconnection is off, the client below runs the spec's schedule. */
 export const socketIoFactory: HubSocketFactory = (token) => {
@@ -138,6 +152,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   const timers = options.timers ?? defaultTimers;
   const delays = options.reconnectDelaysMs ?? REALTIME_RECONNECT_DELAYS_MS;
   const callTimeoutMs = options.callTimeoutMs ?? HUB_CALL_TIMEOUT_MS;
+  const forgetToken = options.forgetToken ?? forgetParticipantToken;
 
   let state: ConnectionState = 'Disconnected';
   let socket: HubSocket | null = null;
@@ -147,6 +162,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
 
   const stateListeners = new Set<() => void>();
   const connectedListeners = new Set<() => void>();
+  const tokenRejectedListeners = new Set<(token: string) => void>();
   const eventListeners = new Map<HubEventName, Set<(payload: never) => void>>();
 
   function setState(next: ConnectionState) {
@@ -202,8 +218,20 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     next.on('disconnect', () => {
       if (isCurrent()) scheduleReconnect(next);
     });
-    next.on('connect_error', () => {
-      if (isCurrent()) scheduleReconnect(next);
+    next.on('connect_error', (error) => {
+      if (!isCurrent()) return;
+      if (token !== undefined && isUnauthorized(error)) {
+        // An invalid or expired participant token: retrying it cannot help. Forget it and
+        // carry on as a visitor, who may still watch the wheel; nothing alarming to show.
+        clearReconnectTimer();
+        socket = null;
+        next.disconnect();
+        forgetToken(token);
+        open(undefined);
+        for (const listener of [...tokenRejectedListeners]) listener(token);
+        return;
+      }
+      scheduleReconnect(next);
     });
     for (const event of SERVER_EVENTS) {
       next.on(event, (payload: unknown) => {
@@ -257,6 +285,12 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
       connectedListeners.add(listener);
       return () => {
         connectedListeners.delete(listener);
+      };
+    },
+    onTokenRejected(listener) {
+      tokenRejectedListeners.add(listener);
+      return () => {
+        tokenRejectedListeners.delete(listener);
       };
     },
     call(event, request) {

@@ -77,6 +77,14 @@ export class FakeSocket implements HubSocket {
     this.fire('connect_error', new Error('xhr poll error'));
   }
 
+  /** The hub refuses the handshake's participant token (invalid or expired), as the server does. */
+  serverRejectToken(): void {
+    const error = Object.assign(new Error('The participant token is not valid.'), {
+      data: { code: 'unauthorized', message: 'The participant token is not valid.' },
+    });
+    this.fire('connect_error', error);
+  }
+
   /** The connection drops (network loss, server restart). */
   serverDrop(): void {
     this.connected = false;

@@ -1,20 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { clearAdminSession, getAdminUserType, getStoredAdminUser } from '@/lib/auth-storage';
+import { clearAdminSession } from '@/lib/auth-storage';
 import { cn } from '@/lib/cn';
+import { ADMIN_QUERY_KEY } from '../api/session';
+import { type AdminSession, useAdminSession } from '../hooks/use-admin-session';
 
-interface SidebarLink {
+export interface SidebarLink {
   to: string;
   label: string;
 }
 
-function isSuperAdmin(user: unknown): boolean {
-  return typeof user === 'object' && user !== null && 'isSuperAdmin' in user && user.isSuperAdmin === true;
-}
-
 /** Sidebar entries per spec section 2: business users see their own wheels, only super admins see Admins. */
-function sidebarLinks(): SidebarLink[] {
-  if (getAdminUserType() === 'BusinessUser') {
+export function sidebarLinks(session: AdminSession): SidebarLink[] {
+  if (session.userType === 'BusinessUser') {
     return [
       { to: '/admin/dashboard', label: 'Dashboard' },
       { to: '/admin/wheels', label: 'My Wheels' },
@@ -26,16 +26,25 @@ function sidebarLinks(): SidebarLink[] {
     { to: '/admin/wheels', label: 'Wheels' },
     { to: '/admin/business-users', label: 'Business Users' },
     { to: '/admin/demo-requests', label: 'Demo Requests' },
-    ...(isSuperAdmin(getStoredAdminUser()) ? [{ to: '/admin/admins', label: 'Admins' }] : []),
+    ...(session.profile.isSuperAdmin ? [{ to: '/admin/admins', label: 'Admins' }] : []),
     { to: '/admin/settings', label: 'Settings' },
   ];
 }
 
-/** `/admin`: sidebar layout around the admin pages. */
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+/** `/admin`: sidebar layout around the admin pages; on phones the sidebar folds into a menu. */
 export function AdminLayout() {
+  const session = useAdminSession();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const { firstName, lastName } = session.profile;
+
   const logout = () => {
     clearAdminSession();
+    queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
     navigate('/admin/login', { replace: true });
   };
 
@@ -47,24 +56,46 @@ export function AdminLayout() {
       >
         Skip to main content
       </a>
-      <aside className="bg-slate-900 text-slate-100 md:w-64 md:shrink-0">
+      <aside className="bg-slate-900 text-slate-100 md:sticky md:top-0 md:h-dvh md:w-64 md:shrink-0">
         <div className="flex items-center justify-between px-5 py-4">
-          <Link
-            to="/admin/dashboard"
-            className="rounded text-lg font-bold text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            WheelMeet <span className="text-xs font-semibold text-indigo-300">ADMIN</span>
+          <Link to="/admin/dashboard" className={cn('rounded text-lg font-bold text-white', focusRing)}>
+            WheelMeet{' '}
+            <span className="text-xs font-semibold text-indigo-300">
+              {session.userType === 'BusinessUser' ? 'BUSINESS' : 'ADMIN'}
+            </span>
           </Link>
+          <button
+            type="button"
+            className={cn(
+              'inline-flex items-center gap-2 rounded-lg border border-slate-600 px-3 py-1.5 text-sm font-medium md:hidden',
+              focusRing,
+            )}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
+            Menu
+          </button>
         </div>
-        <nav aria-label="Admin" className="px-3 pb-4">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
-            {sidebarLinks().map((link) => (
+        <nav
+          id={menuId}
+          aria-label="Admin"
+          className={cn('px-3 pb-4 md:block', menuOpen ? 'block' : 'hidden')}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') setMenuOpen(false);
+          }}
+        >
+          <ul className="flex flex-col gap-1">
+            {sidebarLinks(session).map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
+                  onClick={() => setMenuOpen(false)}
                   className={({ isActive }) =>
                     cn(
-                      'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+                      'block rounded-lg px-3 py-2 text-sm font-medium',
+                      focusRing,
                       isActive
                         ? 'bg-indigo-600 text-white'
                         : 'text-slate-300 hover:bg-slate-800 hover:text-white',
@@ -79,13 +110,21 @@ export function AdminLayout() {
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex items-center justify-end border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+        <header className="flex items-center justify-end gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+          <p className="text-sm text-slate-700">
+            <span className="sr-only">Signed in as </span>
+            <span className="font-semibold text-slate-900">
+              {firstName} {lastName}
+            </span>
+          </p>
           <Button variant="secondary" onClick={logout}>
             Logout
           </Button>
         </header>
-        <main id="main-content" className="flex-1 px-4 py-8 sm:px-6">
-          <Outlet />
+        <main id="main-content" tabIndex={-1} className="flex-1 px-4 py-8 focus:outline-none sm:px-6">
+          <div className="mx-auto max-w-6xl">
+            <Outlet />
+          </div>
         </main>
       </div>
     </div>

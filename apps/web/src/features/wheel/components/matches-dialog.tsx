@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
-import { participantName } from '../utils/participant-name';
+import { participantName } from '@/lib/participant-name';
 
 export const ACCEPT_FAILED_MESSAGE = 'Failed to accept match. Please try again.';
 export const DECLINE_FAILED_MESSAGE = 'Failed to decline match. Please try again.';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import type { Match, OpenWheel, WheelSnapshot } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
+import { getStoredParticipant, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
 import { RealtimeClientContext } from '@/lib/realtime-client';
 import { FakeHub } from '@/test/fake-hub';
 import {
@@ -432,5 +432,25 @@ describe('wheel experience', () => {
     await settle();
     expect(screen.getByTestId('connection-state')).toHaveTextContent('Connected');
     expect(hub.callsOf('JoinWheel')).toHaveLength(2);
+  });
+
+  it('goes back to watching as a visitor when the hub refuses the stored token', async () => {
+    const me = makeStoredParticipant({ token: 'expired-token' });
+    const hub = new FakeHub();
+    hub.autoConnect = false;
+    setup({ me, hub });
+    expect(hub.socket.token).toBe('expired-token');
+
+    hub.autoConnect = true;
+    act(() => hub.socket.serverRejectToken());
+    await settle();
+
+    expect(getStoredParticipant()).toBeNull();
+    expect(hub.socket.token).toBeUndefined();
+    expect(hub.calls.filter((call) => call.event === 'JoinWheel').map((call) => call.token)).toEqual([
+      undefined,
+    ]);
+    expect(screen.getByTestId('connection-state')).toHaveTextContent('Connected');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

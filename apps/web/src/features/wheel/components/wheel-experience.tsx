@@ -58,6 +58,16 @@ export function WheelExperience({
 
   const mySlot = me ? live.slots.find((slot) => slot.userId === me.id) : undefined;
 
+  // The hub refused the stored token (expired, server secret changed): the client has already
+  // forgotten it and reconnected as a visitor, so this screen goes back to watching too.
+  useEffect(
+    () =>
+      hub.client.onTokenRejected((token) => {
+        setMe((current) => (current?.token === token ? null : current));
+      }),
+    [hub.client],
+  );
+
   // VIDEO CALL HOOK: tell the app layer once per match that both sides have accepted.
   const announcedRef = useRef(new Set<string>());
   useEffect(() => {

@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Match } from '@wheelmeet/contracts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import type { StoredParticipant } from '@/lib/auth-storage';
 import { currentWheelQuery } from '../api/get-wheel';
 import { PublicWheelList } from './public-wheel-list';
 import { WheelExperience } from './wheel-experience';
 import { WheelGate } from './wheel-gate';
 
-function CurrentWheel() {
+type MatchReadyHandler = (match: Match, me: StoredParticipant) => void;
+
+function CurrentWheel({ onMatchReady }: { onMatchReady?: MatchReadyHandler }) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(currentWheelQuery());
 
   if (isPending) return <LoadingState />;
@@ -40,12 +44,14 @@ function CurrentWheel() {
     );
   }
   // A private current wheel goes through the same access-code gate as a wheel opened by id.
-  if (data.requiresAccessCode) return <WheelGate key={data.id} wheelId={data.id} standalone />;
-  return <WheelExperience key={data.id} wheel={data} standalone />;
+  if (data.requiresAccessCode) {
+    return <WheelGate key={data.id} wheelId={data.id} standalone onMatchReady={onMatchReady} />;
+  }
+  return <WheelExperience key={data.id} wheel={data} standalone onMatchReady={onMatchReady} />;
 }
 
-/** `/` and `/wheel`: the current wheel, live. */
-export function WheelHomePage() {
+/** `/` and `/wheel`: the current wheel, live. `onMatchReady` lets the app layer start a video call. */
+export function WheelHomePage({ onMatchReady }: { onMatchReady?: MatchReadyHandler }) {
   const { data } = useQuery(currentWheelQuery());
   const currentId = data?.id ?? null;
   return (
@@ -59,7 +65,7 @@ export function WheelHomePage() {
           Take a free seat, wait for the spin and meet new people one-on-one, a round at a time.
         </p>
       </header>
-      <CurrentWheel />
+      <CurrentWheel onMatchReady={onMatchReady} />
       <section aria-labelledby="other-wheels-heading" className="mx-auto mt-12 max-w-5xl px-4 sm:px-6">
         <h2 id="other-wheels-heading" className="text-xl font-semibold text-slate-900">
           Other public wheels

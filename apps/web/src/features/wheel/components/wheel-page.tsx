@@ -1,10 +1,17 @@
+import type { Match } from '@wheelmeet/contracts';
 import { useParams } from 'react-router';
+import type { StoredParticipant } from '@/lib/auth-storage';
 import { WheelGate } from './wheel-gate';
 
 export { WHEEL_LOAD_ERROR } from './wheel-gate';
 
 /** `/wheel/:wheelId`: a wheel by id, locked behind its access code when it has one. */
-export function WheelPage() {
+export function WheelPage({
+  onMatchReady,
+}: {
+  /** Called once per match both sides accepted (the app layer starts the video call). */
+  onMatchReady?: (match: Match, me: StoredParticipant) => void;
+}) {
   const { wheelId = '' } = useParams();
-  return <WheelGate key={wheelId} wheelId={wheelId} />;
+  return <WheelGate key={wheelId} wheelId={wheelId} onMatchReady={onMatchReady} />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { participantName } from '@/lib/participant-name';
 import { makeOpenWheel } from '@/test/fixtures';
-import { participantName } from '../utils/participant-name';
 import { seatAngle, seatLabel } from './wheel-rings';
 
 describe('wheel geometry on screen', () => {

@@ -1,8 +1,8 @@
 import { indexInRing, type Ring, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { participantName } from '@/lib/participant-name';
 import type { RingPose, RingPoses } from '../hooks/use-ring-rotation';
-import { participantName } from '../utils/participant-name';
 
 /**
  * Degrees clockwise from the top at which a slot sits on its ring: seat k at k·360/half (the

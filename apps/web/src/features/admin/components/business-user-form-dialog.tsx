@@ -1,0 +1,240 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  type BusinessUser,
+  type CreateBusinessUserRequest,
+  createBusinessUserRequestSchema,
+  type UpdateBusinessUserRequest,
+  updateBusinessUserRequestSchema,
+} from '@wheelmeet/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { CheckboxField, FormField, inputClasses } from '@/components/ui/form-field';
+import { LoadingState } from '@/components/ui/loading-state';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { plansQuery } from '@/lib/plans-query';
+import { contractResolver } from '../lib/contract-resolver';
+import { applyServerFieldErrors } from '../lib/server-errors';
+
+export const BUSINESS_USER_SAVE_ERROR = 'Failed to save business user';
+
+export interface BusinessUserFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  companyName: string;
+  phoneNumber: string;
+  planId: string;
+  password: string;
+  isActive: boolean;
+}
+
+const FIELD_NAMES = [
+  'firstName',
+  'lastName',
+  'email',
+  'companyName',
+  'phoneNumber',
+  'planId',
+  'password',
+  'isActive',
+] as const;
+
+const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
+
+export function toCreateBusinessUserBody(values: BusinessUserFormValues): CreateBusinessUserRequest {
+  const phoneNumber = optional(values.phoneNumber);
+  return {
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    companyName: values.companyName,
+    ...(phoneNumber ? { phoneNumber } : {}),
+    planId: values.planId,
+    password: values.password,
+  };
+}
+
+/** On edit a blank password is left out: the current one stays. */
+export function toUpdateBusinessUserBody(values: BusinessUserFormValues): UpdateBusinessUserRequest {
+  const { password: _password, ...rest } = toCreateBusinessUserBody(values);
+  return { ...rest, ...(values.password ? { password: values.password } : {}), isActive: values.isActive };
+}
+
+const createResolver = contractResolver<BusinessUserFormValues>(
+  createBusinessUserRequestSchema,
+  toCreateBusinessUserBody,
+);
+const updateResolver = contractResolver<BusinessUserFormValues>(
+  updateBusinessUserRequestSchema,
+  toUpdateBusinessUserBody,
+);
+
+function initialValues(user: BusinessUser | null): BusinessUserFormValues {
+  return {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    companyName: user?.companyName ?? '',
+    phoneNumber: user?.phoneNumber ?? '',
+    planId: user?.planId ?? '',
+    password: '',
+    isActive: user?.isActive ?? true,
+  };
+}
+
+interface FormProps {
+  /** null: a new business user. */
+  user: BusinessUser | null;
+  onSubmit: (values: BusinessUserFormValues) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+type PlanOption = { id: string; name: string };
+
+function BusinessUserForm({
+  user,
+  plans,
+  plansFailed,
+  onSubmit,
+  onCancel,
+}: FormProps & { plans: PlanOption[]; plansFailed: boolean }) {
+  const isEdit = user !== null;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<BusinessUserFormValues>({
+    defaultValues: initialValues(user),
+    resolver: isEdit ? updateResolver : createResolver,
+  });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  // A user's plan stays choosable even if it is no longer offered (or the list failed to load).
+  const planOptions = [...plans];
+  if (user && !planOptions.some((plan) => plan.id === user.planId)) planOptions.push(user.plan);
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, FIELD_NAMES)) {
+        setFormError(errorMessage(error, BUSINESS_USER_SAVE_ERROR));
+      }
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {formError ? <Alert>{formError}</Alert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First name" required error={errors.firstName?.message}>
+          {(props) => <input {...props} type="text" className={inputClasses} {...register('firstName')} />}
+        </FormField>
+        <FormField label="Last name" required error={errors.lastName?.message}>
+          {(props) => <input {...props} type="text" className={inputClasses} {...register('lastName')} />}
+        </FormField>
+      </div>
+      <FormField label="Email" required error={errors.email?.message}>
+        {(props) => (
+          <input {...props} type="email" autoComplete="off" className={inputClasses} {...register('email')} />
+        )}
+      </FormField>
+      <FormField label="Company name" required error={errors.companyName?.message}>
+        {(props) => <input {...props} type="text" className={inputClasses} {...register('companyName')} />}
+      </FormField>
+      <FormField label="Phone number" error={errors.phoneNumber?.message}>
+        {(props) => <input {...props} type="tel" className={inputClasses} {...register('phoneNumber')} />}
+      </FormField>
+      <FormField
+        label="Plan"
+        required
+        error={errors.planId?.message}
+        hint={plansFailed ? 'The plans could not be loaded.' : undefined}
+      >
+        {(props) => (
+          // defaultValue marks the chosen option as the default one, so react-hook-form does not
+          // take the first option for a choice the user made before the form was ready.
+          <select
+            {...props}
+            defaultValue={user?.planId ?? ''}
+            className={inputClasses}
+            {...register('planId')}
+          >
+            <option value="">Select a plan</option>
+            {planOptions.map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField
+        label="Password"
+        required={!isEdit}
+        hint={isEdit ? 'Leave blank to keep the current password.' : 'At least 8 characters.'}
+        error={errors.password?.message}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="password"
+            autoComplete="new-password"
+            className={inputClasses}
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      {isEdit ? <CheckboxField label="Active" {...register('isActive')} /> : null}
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+          {isEdit ? 'Save Changes' : 'Create Business User'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface BusinessUserFormDialogProps {
+  open: boolean;
+  user: BusinessUser | null;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (values: BusinessUserFormValues) => Promise<unknown>;
+}
+
+export function BusinessUserFormDialog({ open, user, onOpenChange, onSubmit }: BusinessUserFormDialogProps) {
+  const plans = useQuery({ ...plansQuery(), enabled: open });
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={user ? 'Edit Business User' : 'Create Business User'}
+      className="w-[min(40rem,calc(100vw-2rem))]"
+    >
+      {plans.isPending ? (
+        <LoadingState />
+      ) : (
+        // Mounted once the plans are known, so the plan select starts with the user's plan
+        // selected; keyed so every opening starts from the chosen user's values.
+        <BusinessUserForm
+          key={user?.id ?? 'new'}
+          user={user}
+          plans={plans.data?.map((plan) => ({ id: plan.id, name: plan.name })) ?? []}
+          plansFailed={plans.isError}
+          onSubmit={onSubmit}
+          onCancel={() => onOpenChange(false)}
+        />
+      )}
+    </Dialog>
+  );
+}

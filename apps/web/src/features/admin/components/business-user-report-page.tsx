@@ -1,0 +1,184 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { LoadingState } from '@/components/ui/loading-state';
+import { errorMessage } from '@/lib/api-client';
+import { businessUserReportQuery } from '../api/business-users';
+import { useAdminSession } from '../hooks/use-admin-session';
+import { formatDateTime, formatDuration, formatMoney, formatPercent } from '../lib/format';
+import { AdminPageHeader } from './admin-page-header';
+import { DataTable, linkClasses, Td, Th } from './data-table';
+import { OverTimeChart } from './over-time-chart';
+import { StatusBadge } from './status-badge';
+
+export const REPORT_LOAD_ERROR = 'Failed to load the report. Please try again.';
+
+/** `/admin/reports/business-user/:id`: how a business user's events went. */
+export function BusinessUserReportPage() {
+  const { id = '' } = useParams();
+  const { userType } = useAdminSession();
+  const report = useQuery(businessUserReportQuery(id));
+  const back =
+    userType === 'Admin' ? (
+      <Link to="/admin/business-users" className={linkClasses}>
+        Back to the business users
+      </Link>
+    ) : (
+      <Link to="/admin/dashboard" className={linkClasses}>
+        Back to the dashboard
+      </Link>
+    );
+
+  if (report.isPending) return <LoadingState />;
+  if (report.isError) {
+    return (
+      <>
+        <AdminPageHeader title="Business User Report" />
+        <ErrorState message={errorMessage(report.error, REPORT_LOAD_ERROR)} action={back} />
+      </>
+    );
+  }
+
+  const { totals, wheels, overTime, payments } = report.data;
+  const revenue = Object.entries(totals.revenueByCurrency);
+  const figures = [
+    { label: 'Wheels', value: totals.wheels.toLocaleString() },
+    { label: 'Participants', value: totals.participants.toLocaleString() },
+    { label: 'Rounds', value: totals.rounds.toLocaleString() },
+    { label: 'Matches', value: totals.matches.toLocaleString() },
+    { label: 'Acceptance rate', value: formatPercent(totals.acceptanceRate) },
+    { label: 'Calls started', value: totals.callsStarted.toLocaleString() },
+    { label: 'Average call length', value: formatDuration(totals.averageCallSeconds) },
+    {
+      label: 'Revenue',
+      value: revenue.length
+        ? revenue.map(([currency, amount]) => formatMoney(amount, currency)).join(' · ')
+        : formatMoney(0, 'USD'),
+    },
+  ];
+
+  return (
+    <>
+      <AdminPageHeader title={`Report: ${report.data.companyName}`} actions={back} />
+      <div className="space-y-8">
+        <section aria-labelledby="report-totals">
+          <h2 id="report-totals" className="mb-3 text-lg font-semibold text-slate-900">
+            Totals
+          </h2>
+          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {figures.map((figure) => (
+              <Card key={figure.label} className="p-4">
+                <dt className="text-sm text-slate-500">{figure.label}</dt>
+                <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{figure.value}</dd>
+              </Card>
+            ))}
+          </dl>
+        </section>
+
+        <section aria-labelledby="report-over-time">
+          <h2 id="report-over-time" className="mb-3 text-lg font-semibold text-slate-900">
+            Over time
+          </h2>
+          {overTime.length === 0 ? (
+            <EmptyState title="No activity yet" />
+          ) : (
+            <Card>
+              <OverTimeChart days={overTime} />
+            </Card>
+          )}
+        </section>
+
+        <section aria-labelledby="report-wheels">
+          <h2 id="report-wheels" className="mb-3 text-lg font-semibold text-slate-900">
+            Wheels
+          </h2>
+          {wheels.length === 0 ? (
+            <EmptyState title="No wheels found" />
+          ) : (
+            <DataTable caption="Figures per wheel" captionHidden>
+              <thead>
+                <tr>
+                  <Th>Wheel</Th>
+                  <Th>Status</Th>
+                  <Th className="text-right">Participants</Th>
+                  <Th className="text-right">Rounds</Th>
+                  <Th className="text-right">Matches</Th>
+                  <Th className="text-right">Accepted</Th>
+                  <Th className="text-right">Acceptance rate</Th>
+                  <Th className="text-right">Calls</Th>
+                  <Th className="text-right">Call time</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {wheels.map((wheel) => (
+                  <tr key={wheel.id}>
+                    <Th
+                      scope="row"
+                      className="bg-white font-medium normal-case tracking-normal text-slate-800"
+                    >
+                      <Link to={`/admin/wheels/${wheel.id}`} className={linkClasses}>
+                        {wheel.name}
+                      </Link>
+                    </Th>
+                    <Td>
+                      <StatusBadge status={wheel.status} />
+                    </Td>
+                    <Td className="text-right tabular-nums">{wheel.participants}</Td>
+                    <Td className="text-right tabular-nums">{wheel.rounds}</Td>
+                    <Td className="text-right tabular-nums">{wheel.matches}</Td>
+                    <Td className="text-right tabular-nums">{wheel.acceptedMatches}</Td>
+                    <Td className="text-right tabular-nums">{formatPercent(wheel.acceptanceRate)}</Td>
+                    <Td className="text-right tabular-nums">{wheel.callsStarted}</Td>
+                    <Td className="text-right tabular-nums">{formatDuration(wheel.callSeconds)}</Td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          )}
+        </section>
+
+        <section aria-labelledby="report-payments">
+          <h2 id="report-payments" className="mb-3 text-lg font-semibold text-slate-900">
+            Payments
+          </h2>
+          {payments.length === 0 ? (
+            <EmptyState title="No payments yet" />
+          ) : (
+            <DataTable caption="Payments" captionHidden>
+              <thead>
+                <tr>
+                  <Th>Date</Th>
+                  <Th className="text-right">Amount</Th>
+                  <Th>Status</Th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {payments.map((payment) => (
+                  <tr key={payment.id}>
+                    <Td className="whitespace-nowrap">{formatDateTime(payment.createdAt)}</Td>
+                    <Td className="text-right tabular-nums">
+                      {formatMoney(payment.amount, payment.currency)}
+                    </Td>
+                    <Td>
+                      <StatusBadge
+                        status={
+                          payment.status === 'succeeded'
+                            ? 'Succeeded'
+                            : payment.status === 'failed'
+                              ? 'Failed'
+                              : 'Pending'
+                        }
+                      />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

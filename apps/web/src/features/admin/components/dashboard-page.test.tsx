@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
+import {
+  adminRoutes,
+  BUSINESS_ID,
+  errorBody,
+  makeWheelRow,
+  profileRoute,
+  signIn,
+  WHEEL_A,
+  WHEEL_B,
+} from '../test-utils';
+import { DashboardPage } from './dashboard-page';
+
+const routes = adminRoutes([], <DashboardPage />);
+
+describe('dashboard', () => {
+  it('shows an admin the four figures', async () => {
+    signIn('admin');
+    mockFetch({
+      ...profileRoute('admin'),
+      'GET /api/admin/dashboard/stats': jsonResponse({
+        totalUsers: 1234,
+        activeWheels: 7,
+        businessUsers: 3,
+        totalRevenue: 250,
+        revenueByCurrency: { usd: 250 },
+      }),
+    });
+    renderRoutes(routes, '/admin/dashboard');
+
+    expect(await screen.findByText('Total users')).toBeInTheDocument();
+    expect(screen.getByText('Total users').nextSibling).toHaveTextContent((1234).toLocaleString());
+    expect(screen.getByText('Active wheels').nextSibling).toHaveTextContent('7');
+    expect(screen.getByText('Business users').nextSibling).toHaveTextContent('3');
+    expect(screen.getByText('Total revenue').nextSibling).toHaveTextContent('250.00');
+  });
+
+  it("says 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
+    signIn('admin');
+    mockFetch({
+      ...profileRoute('admin'),
+      'GET /api/admin/dashboard/stats': errorBody(500, 'internal_error', 'x'),
+    });
+    renderRoutes(routes, '/admin/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data');
+  });
+
+  it('shows a business user its own wheels with links', async () => {
+    signIn('business');
+    mockFetch({
+      ...profileRoute('business'),
+      'GET /api/admin/wheels': jsonResponse([
+        makeWheelRow({ businessUserId: BUSINESS_ID }),
+        makeWheelRow({ id: WHEEL_B, name: 'Not mine', businessUserId: null }),
+      ]),
+    });
+    renderRoutes(routes, '/admin/dashboard');
+
+    const table = await screen.findByRole('table', { name: 'Your wheels' });
+    expect(within(table).getByRole('link', { name: 'Friday Mixer' })).toHaveAttribute(
+      'href',
+      `/admin/wheels/${WHEEL_A}`,
+    );
+    expect(within(table).queryByText('Not mine')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View report' })).toHaveAttribute(
+      'href',
+      `/admin/reports/business-user/${BUSINESS_ID}`,
+    );
+  });
+});

@@ -1,0 +1,91 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/test/render';
+import { guarded, makeSettings, profileRoute, renderAdminPage, signIn } from '../test-utils';
+import { SettingsPage } from './settings-page';
+
+const pages = [{ path: 'settings', element: guarded('admin', <SettingsPage />) }];
+
+function open(settings = makeSettings()) {
+  signIn('admin');
+  const fetchMock = mockFetch({
+    ...profileRoute('admin'),
+    'GET /api/admin/settings': jsonResponse(settings),
+    'PUT /api/admin/settings': (_url, init) =>
+      jsonResponse({ ...makeSettings(), ...JSON.parse(String(init?.body)), smtpPasswordSet: true }),
+  });
+  renderAdminPage('/admin/settings', pages);
+  return fetchMock;
+}
+
+type Typist = Pick<ReturnType<typeof userEvent.setup>, 'clear' | 'type'>;
+
+async function replace(label: RegExp, value: string, user: Typist = userEvent) {
+  const input = await screen.findByLabelText(label);
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('settings page', () => {
+  it('loads the stored settings with their defaults', async () => {
+    open();
+    expect(await screen.findByLabelText(/^Max wheel participants/)).toHaveValue(20);
+    expect(screen.getByLabelText(/^Default match duration/)).toHaveValue(7);
+    expect(screen.getByLabelText(/^SMTP port/)).toHaveValue(587);
+  });
+
+  it('keeps max participants within 2 to 100 and the match duration within 1 to 30 days', async () => {
+    const fetchMock = open();
+    await replace(/^Max wheel participants/, '101');
+    await replace(/^Default match duration/, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Max participants must be from 2 to 100')).toBeInTheDocument();
+    expect(screen.getByText('Match duration must be from 1 to 30 days')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+
+    await replace(/^Max wheel participants/, '1');
+    await replace(/^Default match duration/, '31');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Max participants must be from 2 to 100')).toBeInTheDocument();
+    expect(screen.getByText('Match duration must be from 1 to 30 days')).toBeInTheDocument();
+  });
+
+  it('says the settings were saved for 3 seconds, and never sends a blank SMTP password', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const fetchMock = open(makeSettings({ smtpPasswordSet: true }));
+    expect(await screen.findByText('Set')).toBeInTheDocument();
+    await replace(/^Max wheel participants/, '40', user);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+
+    expect(await screen.findByText('Settings saved successfully.')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    const body = JSON.parse(String(put?.[1]?.body));
+    expect(body).toMatchObject({ maxWheelParticipants: 40 });
+    expect(body).not.toHaveProperty('smtpPassword');
+    expect(body).not.toHaveProperty('smtpPasswordSet');
+
+    act(() => vi.advanceTimersByTime(2_500));
+    expect(screen.getByText('Settings saved successfully.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(600));
+    expect(screen.queryByText('Settings saved successfully.')).not.toBeInTheDocument();
+  });
+
+  it('sends a new SMTP password when one is typed', async () => {
+    const fetchMock = open();
+    expect(await screen.findByText('Not set')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^SMTP password/), 's3cret');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await screen.findByText('Settings saved successfully.')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ smtpPassword: 's3cret' });
+    // Write-only: the field is emptied again and the indicator now says Set.
+    expect(screen.getByLabelText(/^SMTP password/)).toHaveValue('');
+  });
+});

@@ -1,0 +1,152 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { inputClasses } from '@/components/ui/form-field';
+import { LoadingState } from '@/components/ui/loading-state';
+import { participantsQuery } from '../api/participants';
+import { wheelsQuery } from '../api/wheels';
+import { formatDateTime } from '../lib/format';
+import { AdminPageHeader } from './admin-page-header';
+import { DataTable, linkClasses, Td, Th } from './data-table';
+
+export const USERS_PAGE_SIZE = 25;
+export const USERS_LOAD_ERROR = 'Failed to load users';
+
+const capitalise = (text: string | null) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : '—');
+
+/** `/admin/users` (admins): the participants who joined a wheel, searchable and paged. */
+export function UsersPage() {
+  const [draft, setDraft] = useState('');
+  const [search, setSearch] = useState('');
+  const [wheelId, setWheelId] = useState('');
+  const [page, setPage] = useState(0);
+  const searchId = useId();
+  const wheelSelectId = useId();
+  const wheels = useQuery(wheelsQuery());
+  const participants = useQuery(
+    participantsQuery({
+      ...(search ? { search } : {}),
+      ...(wheelId ? { wheelId } : {}),
+      limit: USERS_PAGE_SIZE,
+      offset: page * USERS_PAGE_SIZE,
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(draft.trim());
+    setPage(0);
+  };
+
+  const total = participants.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
+  const first = page * USERS_PAGE_SIZE + 1;
+  const last = Math.min(total, (page + 1) * USERS_PAGE_SIZE);
+
+  let content: ReactNode;
+  if (participants.isPending) content = <LoadingState />;
+  else if (participants.isError) content = <ErrorState message={USERS_LOAD_ERROR} />;
+  else if (participants.data.items.length === 0) {
+    content = <EmptyState title={search || wheelId ? 'No users match your search' : 'No users found'} />;
+  } else {
+    content = (
+      <>
+        <DataTable caption="Participants" captionHidden>
+          <thead>
+            <tr>
+              <Th>Username</Th>
+              <Th>Age</Th>
+              <Th>Gender</Th>
+              <Th>Who am I</Th>
+              <Th>Wheel</Th>
+              <Th>Joined</Th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {participants.data.items.map((participant) => (
+              <tr key={`${participant.id}-${participant.wheelId}`}>
+                <Td className="font-medium">{participant.username ?? 'Anonymous'}</Td>
+                <Td>{participant.age ?? '—'}</Td>
+                <Td>{capitalise(participant.gender)}</Td>
+                <Td>{capitalise(participant.whoAmI)}</Td>
+                <Td>
+                  <Link to={`/admin/wheels/${participant.wheelId}`} className={linkClasses}>
+                    {participant.wheelName}
+                  </Link>
+                </Td>
+                <Td className="whitespace-nowrap">{formatDateTime(participant.joinedAt)}</Td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+          <p aria-live="polite" className="text-slate-600">
+            Showing {first}–{last} of {total}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+              Previous
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={page + 1 >= pageCount}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </Button>
+          </div>
+        </nav>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <AdminPageHeader title="Users" description="Participants who have joined a wheel." />
+      <search>
+        <form onSubmit={submit} className="mb-4 flex flex-wrap items-end gap-3">
+          <div className="min-w-56 flex-1 sm:max-w-xs">
+            <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
+              Search by username
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              className={`${inputClasses} mt-1`}
+            />
+          </div>
+          <div className="min-w-56 sm:max-w-xs">
+            <label htmlFor={wheelSelectId} className="block text-sm font-medium text-slate-800">
+              Wheel
+            </label>
+            <select
+              id={wheelSelectId}
+              value={wheelId}
+              onChange={(event) => {
+                setWheelId(event.target.value);
+                setPage(0);
+              }}
+              className={`${inputClasses} mt-1`}
+            >
+              <option value="">All wheels</option>
+              {wheels.data?.map((wheel) => (
+                <option key={wheel.id} value={wheel.id}>
+                  {wheel.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit" variant="secondary">
+            Search
+          </Button>
+        </form>
+      </search>
+      {content}
+    </>
+  );
+}

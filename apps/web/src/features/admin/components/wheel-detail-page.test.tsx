@@ -1,0 +1,146 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '@/test/render';
+import { errorBody, makeAdminWheel, profileRoute, renderAdminPage, signIn, WHEEL_A } from '../test-utils';
+import { WheelDetailPage } from './wheel-detail-page';
+import { WheelsPage } from './wheels-page';
+
+const pages = [
+  { path: 'wheels', element: <WheelsPage /> },
+  { path: 'wheels/:wheelId', element: <WheelDetailPage /> },
+];
+const URL = `/api/admin/wheels/${WHEEL_A}`;
+const PRIVATE = makeAdminWheel({ isPrivate: true, requiresAccessCode: true, accessCode: 'K7M2Q9XZ' });
+
+function open(wheel = PRIVATE, extra: Parameters<typeof mockFetch>[0] = {}) {
+  signIn('admin');
+  const fetchMock = mockFetch({ ...profileRoute('admin'), [`GET ${URL}`]: jsonResponse(wheel), ...extra });
+  const rendered = renderAdminPage(`/admin/wheels/${WHEEL_A}`, pages);
+  return { ...rendered, fetchMock };
+}
+
+function stubClipboard(writeText: (text: string) => Promise<void>) {
+  const mock = vi.fn(writeText);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: mock }, configurable: true });
+  return mock;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('wheel detail', () => {
+  it("says 'Failed to load wheel details. Please try again.' when the wheel cannot be loaded", async () => {
+    open(PRIVATE, { [`GET ${URL}`]: errorBody(404, 'not_found', 'Wheel not found') });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load wheel details. Please try again.',
+    );
+  });
+
+  it('shares a private wheel on four networks with its address, and shows the access code', async () => {
+    open();
+    const panel = await screen.findByRole('region', { name: 'Share this private wheel' });
+    const url = `${window.location.origin}/wheel/${WHEEL_A}`;
+    const encoded = encodeURIComponent(url);
+    const href = (name: string) =>
+      within(panel)
+        .getByRole('link', { name: new RegExp(name) })
+        .getAttribute('href');
+
+    expect(href('WhatsApp')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(decodeURIComponent(href('WhatsApp') ?? '')).toContain(url);
+    expect(href('Facebook')).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encoded}`);
+    expect(href('Twitter')).toContain(`https://twitter.com/intent/tweet?url=${encoded}`);
+    expect(href('LinkedIn')).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encoded}`);
+    expect(within(panel).getByRole('link', { name: /Facebook/ })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
+    expect(within(panel).getByText(url)).toBeInTheDocument();
+    expect(within(panel).getByText('K7M2Q9XZ')).toBeInTheDocument();
+  });
+
+  it('has no share panel for a public wheel', async () => {
+    open(makeAdminWheel());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Friday Mixer' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Share this private wheel' })).not.toBeInTheDocument();
+  });
+
+  it("copies the link and says 'Copied!' for 2 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const writeText = stubClipboard(async () => undefined);
+    open();
+
+    await user.click(await screen.findByRole('button', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/wheel/${WHEEL_A}`);
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1_500));
+    expect(screen.getByText('Copied!')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(600));
+    expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to copy to clipboard' when copying fails", async () => {
+    stubClipboard(async () => {
+      throw new Error('denied');
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy access code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to copy to clipboard');
+    expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
+  });
+
+  it('controls the rounds and shows their state', async () => {
+    const { fetchMock } = open(makeAdminWheel(), {
+      [`POST ${URL}/rounds`]: jsonResponse(makeAdminWheel({ roundsPaused: true })),
+    });
+    const rounds = await screen.findByRole('region', { name: 'Rounds' });
+    expect(within(rounds).getByText('Running')).toBeInTheDocument();
+
+    await userEvent.click(within(rounds).getByRole('button', { name: 'Pause' }));
+    expect(await within(rounds).findByText('Paused')).toBeInTheDocument();
+    expect(within(rounds).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => url === `${URL}/rounds`);
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ action: 'pause' });
+  });
+
+  it('saves changes with a banner naming the wheel for 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { fetchMock } = open(makeAdminWheel(), {
+      [`PUT ${URL}`]: jsonResponse(makeAdminWheel({ name: 'Friday Social' })),
+    });
+    const name = await screen.findByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Friday Social');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(await screen.findByText('Wheel "Friday Social" was updated successfully.')).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    const body = JSON.parse(String(put?.[1]?.body));
+    expect(body).toMatchObject({ name: 'Friday Social', status: 'Active' });
+    expect(body).not.toHaveProperty('slotCount');
+
+    act(() => vi.advanceTimersByTime(4_000));
+    expect(screen.getByText('Wheel "Friday Social" was updated successfully.')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1_100));
+    expect(screen.queryByText('Wheel "Friday Social" was updated successfully.')).not.toBeInTheDocument();
+  });
+
+  it('deletes from the detail page and returns to the list with the banner', async () => {
+    const { router } = open(makeAdminWheel(), {
+      [`DELETE ${URL}`]: new Response(null, { status: 204 }),
+      'GET /api/admin/wheels': jsonResponse([]),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete wheel' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this wheel?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/wheels'));
+    expect(await screen.findByText('Wheel "Friday Mixer" was deleted successfully.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,188 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SLOT_COUNT_MESSAGE } from '@wheelmeet/contracts';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import {
+  newWheelFormValues,
+  toCreateWheelBody,
+  type WheelFormValues,
+  wheelToFormValues,
+} from '../lib/wheel-form-values';
+import { makeAdminWheel } from '../test-utils';
+import { WheelForm } from './wheel-form';
+
+function renderForm(
+  mode: 'create' | 'edit' = 'create',
+  onSubmit: (values: WheelFormValues) => Promise<unknown> = vi.fn(async () => undefined),
+  defaultValues = mode === 'create' ? newWheelFormValues() : wheelToFormValues(makeAdminWheel()),
+) {
+  const router = createMemoryRouter(
+    [{ path: '/', element: <WheelForm mode={mode} defaultValues={defaultValues} onSubmit={onSubmit} /> }],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return onSubmit;
+}
+
+const submit = (mode: 'create' | 'edit' = 'create') =>
+  userEvent.click(screen.getByRole('button', { name: mode === 'create' ? 'Create Wheel' : 'Save Changes' }));
+
+describe('wheel form', () => {
+  it('requires a name and a description, beside their fields', async () => {
+    const onSubmit = renderForm();
+    await submit();
+
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Name/)).toHaveAccessibleDescription('Name is required');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('checks the slot count, the price and the access code of a private wheel', async () => {
+    renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    const slots = screen.getByLabelText(/^Slot count/);
+    await userEvent.clear(slots);
+    await userEvent.type(slots, '7');
+    const price = screen.getByLabelText(/^Price/);
+    await userEvent.clear(price);
+    await userEvent.type(price, '-1');
+    await userEvent.click(screen.getByLabelText(/Private wheel/));
+    await submit();
+
+    expect(await screen.findByText(SLOT_COUNT_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('Price cannot be negative')).toBeInTheDocument();
+    expect(screen.getByText('A private wheel needs an access code')).toBeInTheDocument();
+  });
+
+  it('generates an access code of 8 unambiguous characters', async () => {
+    renderForm();
+    await userEvent.click(screen.getByLabelText(/Private wheel/));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const code = (screen.getByLabelText(/^Access code/) as HTMLInputElement).value;
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect((screen.getByLabelText(/^Access code/) as HTMLInputElement).value).not.toBe(code);
+  });
+
+  it('sends the expiry as a day, leaves empty optional text out and sends the registration form', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    await userEvent.type(screen.getByLabelText(/^Expiry date/), '2030-05-17');
+    await submit();
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const values = vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues;
+    const body = toCreateWheelBody(values);
+    expect(body).toMatchObject({
+      name: 'Mixer',
+      description: 'Meet people',
+      slotCount: 12,
+      isPrivate: false,
+      price: 0,
+      expiresAt: '2030-05-17',
+    });
+    expect(body).not.toHaveProperty('rules');
+    expect(body).not.toHaveProperty('guidelines');
+    expect(body).not.toHaveProperty('accessCode');
+    expect(body).not.toHaveProperty('roundSeconds');
+    // Starts from the admin-side defaults: age and gender on, the rest off.
+    const enabled = body.registrationFields?.fields
+      .filter((field) => field.enabled)
+      .map((field) => field.name);
+    expect(body.registrationFields?.enabled).toBe(true);
+    expect(enabled).toEqual(['age', 'gender']);
+  });
+
+  it('edits the registration fields: labels, select options and custom fields', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+
+    const identity = screen.getByRole('group', { name: 'Who am I' });
+    await userEvent.click(within(identity).getByLabelText('Enabled'));
+    const options = within(identity).getByLabelText('Options');
+    await userEvent.clear(options);
+    await userEvent.type(options, 'founder, investor,');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add custom field' }));
+    const custom = screen.getByRole('group', { name: /New field/ });
+    await userEvent.type(within(custom).getByLabelText(/^Label/), 'Company');
+    await userEvent.click(within(screen.getByRole('group', { name: /Company/ })).getByLabelText('Required'));
+    await submit();
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const body = toCreateWheelBody(vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues);
+    const fields = body.registrationFields?.fields ?? [];
+    expect(fields.find((field) => field.id === 'identity')).toMatchObject({
+      enabled: true,
+      options: ['founder', 'investor'],
+    });
+    expect(fields.at(-1)).toMatchObject({ label: 'Company', type: 'text', required: true, enabled: true });
+  });
+
+  it('asks for a label on a custom field and lets it be removed', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    await userEvent.click(screen.getByRole('button', { name: 'Add custom field' }));
+    await submit();
+
+    expect(await screen.findByText('Label is required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove field New field' }));
+    expect(screen.queryByRole('group', { name: /New field/ })).not.toBeInTheDocument();
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+
+  it('puts the server field errors beside their fields', async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Name is taken',
+        details: [{ path: 'body.name', message: 'A wheel with this name already exists' }],
+      });
+    });
+    renderForm('create', onSubmit);
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    await submit();
+
+    expect(await screen.findByText('A wheel with this name already exists')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("shows the server's message, e.g. a plan's slot limit", async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError({ status: 403, code: 'forbidden', message: 'Your plan allows at most 50 slots.' });
+    });
+    renderForm('create', onSubmit);
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your plan allows at most 50 slots.');
+  });
+
+  it('falls back to the standard texts without a server message', async () => {
+    renderForm('edit', async () => {
+      throw new Error('offline');
+    });
+    await submit('edit');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update wheel. Please try again.');
+  });
+
+  it('has no slot count on edit but a status', () => {
+    renderForm('edit');
+    expect(screen.queryByLabelText(/^Slot count/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('Active');
+  });
+});

@@ -1,0 +1,176 @@
+import {
+  ADMIN_DEFAULT_REGISTRATION_CONFIG,
+  type AdminWheel,
+  type CreateWheelRequest,
+  type RegistrationConfig,
+  type RegistrationFieldType,
+  type UpdateWheelRequest,
+  WHEEL_SLOT_COUNT_DEFAULT,
+  type WheelStatus,
+} from '@wheelmeet/contracts';
+
+/** One registration field as the editor holds it: select options as editable text. */
+export interface EditorField {
+  id: string;
+  name: string;
+  label: string;
+  type: RegistrationFieldType;
+  required: boolean;
+  enabled: boolean;
+  /** Options of a select, comma-separated. */
+  optionsText: string;
+  /** Added by the organiser: its type can change and it can be removed. */
+  custom: boolean;
+}
+
+export interface EditorConfig {
+  enabled: boolean;
+  fields: EditorField[];
+}
+
+export interface WheelFormValues {
+  name: string;
+  description: string;
+  /** Only sent when creating: the slot count is fixed once the wheel exists. */
+  slotCount: number;
+  isPrivate: boolean;
+  accessCode: string;
+  price: number;
+  /** 'YYYY-MM-DD' from the date input, or ''. */
+  expiresAt: string;
+  rules: string;
+  guidelines: string;
+  /** Only sent when editing. */
+  status: WheelStatus;
+  /** null: the server's default round length. */
+  roundSeconds: number | null;
+  registrationFields: EditorConfig;
+}
+
+const BUILT_IN_FIELD_IDS = new Set(ADMIN_DEFAULT_REGISTRATION_CONFIG.fields.map((field) => field.id));
+
+export const parseOptions = (text: string): string[] =>
+  text
+    .split(',')
+    .map((option) => option.trim())
+    .filter((option) => option !== '');
+
+export function toEditorConfig(config: RegistrationConfig): EditorConfig {
+  return {
+    enabled: config.enabled,
+    fields: config.fields.map((field) => ({
+      id: field.id,
+      name: field.name,
+      label: field.label,
+      type: field.type,
+      required: field.required,
+      enabled: field.enabled,
+      optionsText: (field.options ?? []).join(', '),
+      custom: !BUILT_IN_FIELD_IDS.has(field.id),
+    })),
+  };
+}
+
+export function fromEditorConfig(editor: EditorConfig): RegistrationConfig {
+  return {
+    enabled: editor.enabled,
+    fields: editor.fields.map((field) => ({
+      id: field.id,
+      name: field.name,
+      label: field.label.trim(),
+      type: field.type,
+      required: field.required,
+      enabled: field.enabled,
+      ...(field.type === 'select' ? { options: parseOptions(field.optionsText) } : {}),
+    })),
+  };
+}
+
+/** A new custom field: a text field the organiser then names and shapes. */
+export function newCustomField(): EditorField {
+  const key = crypto.randomUUID().slice(0, 8);
+  return {
+    id: `custom-${key}`,
+    name: `custom_${key}`,
+    label: '',
+    type: 'text',
+    required: false,
+    enabled: true,
+    optionsText: '',
+    custom: true,
+  };
+}
+
+/** A new wheel starts from the admin-side defaults (spec section 3). */
+export function newWheelFormValues(): WheelFormValues {
+  return {
+    name: '',
+    description: '',
+    slotCount: WHEEL_SLOT_COUNT_DEFAULT,
+    isPrivate: false,
+    accessCode: '',
+    price: 0,
+    expiresAt: '',
+    rules: '',
+    guidelines: '',
+    status: 'Active',
+    roundSeconds: null,
+    registrationFields: toEditorConfig(ADMIN_DEFAULT_REGISTRATION_CONFIG),
+  };
+}
+
+export function wheelToFormValues(wheel: AdminWheel): WheelFormValues {
+  return {
+    name: wheel.name,
+    description: wheel.description,
+    slotCount: wheel.slotCount,
+    isPrivate: wheel.isPrivate,
+    accessCode: wheel.accessCode ?? '',
+    price: wheel.price,
+    expiresAt: wheel.expiresAt ? wheel.expiresAt.slice(0, 10) : '',
+    rules: wheel.rules ?? '',
+    guidelines: wheel.guidelines ?? '',
+    status: wheel.status,
+    roundSeconds: wheel.roundSeconds,
+    // A wheel without its own form shows the admin defaults switched off: participants keep
+    // getting the standard form until the organiser turns this one on.
+    registrationFields: wheel.registrationFields
+      ? toEditorConfig(wheel.registrationFields)
+      : { ...toEditorConfig(ADMIN_DEFAULT_REGISTRATION_CONFIG), enabled: false },
+  };
+}
+
+const optional = (text: string): string | undefined => {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+
+/** The fields create and update share; empty optional text is left out. */
+function commonBody(values: WheelFormValues) {
+  const accessCode = values.isPrivate ? optional(values.accessCode) : undefined;
+  const rules = optional(values.rules);
+  const guidelines = optional(values.guidelines);
+  return {
+    name: values.name,
+    description: values.description,
+    isPrivate: values.isPrivate,
+    ...(accessCode ? { accessCode } : {}),
+    price: values.price,
+    // The server stores midnight UTC of this day.
+    ...(values.expiresAt ? { expiresAt: values.expiresAt } : {}),
+    ...(rules ? { rules } : {}),
+    ...(guidelines ? { guidelines } : {}),
+    ...(values.roundSeconds === null ? {} : { roundSeconds: values.roundSeconds }),
+    registrationFields: fromEditorConfig(values.registrationFields),
+  };
+}
+
+/** POST /api/admin/wheels */
+export function toCreateWheelBody(values: WheelFormValues): CreateWheelRequest {
+  return { ...commonBody(values), slotCount: values.slotCount };
+}
+
+/** PUT /api/admin/wheels/{id}: no slot count. */
+export function toUpdateWheelBody(values: WheelFormValues): UpdateWheelRequest {
+  return { ...commonBody(values), status: values.status };
+}

@@ -1,0 +1,291 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeClientContext } from '@/lib/realtime-client';
+import { FakeHub } from '@/test/fake-hub';
+import { createFakeCallEnvironment, createFakeStream, flushPromises } from '@/test/fake-webrtc';
+import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
+import type { CallParticipant } from '../hooks/call-controller';
+import { useVideoCall, type VideoCall } from '../hooks/use-video-call';
+import { VideoCallEnvironmentContext } from '../hooks/video-call-environment';
+import {
+  LOCAL_VIDEO_FAILED_MESSAGE,
+  NO_DEVICE_MESSAGE,
+  PARTNER_LEFT_MESSAGE,
+  PERMISSION_DENIED_MESSAGE,
+  RETRY_FAILED_MESSAGE,
+  RETRYING_MESSAGE,
+  START_FAILED_MESSAGE,
+  VideoCallOverlay,
+} from './video-call-overlay';
+
+const ME: CallParticipant = { id: ME_ID, token: 'participant-token' };
+const ACCEPTED = { status: 'Accepted' as const, acceptedByUser1: true, acceptedByUser2: true };
+/** The current user is user1: the offerer. */
+const MATCH = makeMatch(ACCEPTED);
+/** The current user is user2: the answerer. */
+const MATCH_AS_ANSWERER = makeMatch({
+  ...ACCEPTED,
+  user1: makeParticipant(),
+  user2: makeParticipant({ id: ME_ID, username: 'Grace' }),
+});
+
+function setup() {
+  const hub = new FakeHub();
+  const client = hub.client();
+  client.connect('participant-token');
+  for (const event of ['SendOffer', 'SendAnswer', 'SendIceCandidate', 'EndCall'] as const) {
+    hub.handle(event, () => ({ data: null }));
+  }
+  const fakes = createFakeCallEnvironment();
+  const latest: { call: VideoCall | null } = { call: null };
+
+  function Screen() {
+    const call = useVideoCall();
+    latest.call = call;
+    return <VideoCallOverlay call={call} />;
+  }
+
+  render(
+    <RealtimeClientContext value={client}>
+      <VideoCallEnvironmentContext value={fakes.environment}>
+        <Screen />
+      </VideoCallEnvironmentContext>
+    </RealtimeClientContext>,
+  );
+
+  /** What the wheel does once both have accepted. */
+  async function matchReady(match = MATCH) {
+    await act(async () => {
+      latest.call?.onMatchReady(match, ME);
+      await flushPromises();
+    });
+  }
+  const settle = () => act(flushPromises);
+  return { hub, fakes, matchReady, settle };
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Video call with Ada' });
+const button = (name: string) => within(dialog()).getByRole('button', { name });
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+});
+
+afterEach(() => {
+  delete window.__wheelmeetCall;
+});
+
+describe('video call overlay', () => {
+  it('as user1 of an accepted match: opens, shows both videos and sends the offer', async () => {
+    const { hub, fakes, matchReady } = setup();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await matchReady();
+
+    expect(dialog()).toBeInTheDocument();
+    expect(hub.callsOf('SendOffer')).toEqual([
+      { matchId: MATCH.id, offer: { type: 'offer', sdp: 'v=0 fake-offer' } },
+    ]);
+    const local = screen.getByTestId('local-video') as HTMLVideoElement;
+    expect(local).toHaveAccessibleName('Your video');
+    expect(local.srcObject).toBe(fakes.streams[0]?.stream);
+    expect(local.muted).toBe(true);
+    expect(local).toHaveAttribute('playsinline');
+    expect(local).toHaveAttribute('autoplay');
+    expect(screen.getByTestId('remote-video')).toHaveAccessibleName('Ada video');
+    expect(screen.getByTestId('call-state')).toHaveTextContent(/^new$/);
+
+    const remote = createFakeStream();
+    act(() => {
+      fakes.pc.emitTrack(remote.stream);
+      fakes.pc.setConnectionState('connecting');
+    });
+    expect(screen.getByTestId('call-state')).toHaveTextContent(/^connecting$/);
+    act(() => fakes.pc.setConnectionState('connected'));
+    expect(screen.getByTestId('call-state')).toHaveTextContent(/^connected$/);
+    expect((screen.getByTestId('remote-video') as HTMLVideoElement).srcObject).toBe(remote.stream);
+    // The end-to-end test hook reads the live connection.
+    expect(window.__wheelmeetCall?.connectionState()).toBe('connected');
+  });
+
+  it('as user2: answers an OfferReceived with an answer', async () => {
+    const { hub, fakes, matchReady, settle } = setup();
+    await matchReady(MATCH_AS_ANSWERER);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() =>
+      hub.push('OfferReceived', {
+        matchId: MATCH_AS_ANSWERER.id,
+        offer: { type: 'offer', sdp: 'v=0 offer' },
+      }),
+    );
+    await settle();
+
+    expect(dialog()).toBeInTheDocument();
+    expect(fakes.pc.remoteDescription).toEqual({ type: 'offer', sdp: 'v=0 offer' });
+    expect(hub.callsOf('SendAnswer')).toEqual([
+      { matchId: MATCH_AS_ANSWERER.id, answer: { type: 'answer', sdp: 'v=0 fake-answer' } },
+    ]);
+    expect(hub.callsOf('SendOffer')).toEqual([]);
+  });
+
+  it('skips ICE candidates without sdpMid and sdpMLineIndex both ways', async () => {
+    const { hub, fakes, matchReady, settle } = setup();
+    await matchReady();
+    act(() => {
+      fakes.pc.emitCandidate({ candidate: 'candidate:bad', sdpMid: null, sdpMLineIndex: null });
+      fakes.pc.emitCandidate({ candidate: 'candidate:good', sdpMid: '0', sdpMLineIndex: 0 });
+    });
+    await settle();
+    expect(hub.callsOf('SendIceCandidate').map((call) => call.candidate.candidate)).toEqual([
+      'candidate:good',
+    ]);
+
+    act(() => {
+      hub.push('AnswerReceived', { matchId: MATCH.id, answer: { type: 'answer', sdp: 'v=0 answer' } });
+      hub.push('IceCandidateReceived', {
+        matchId: MATCH.id,
+        candidate: { candidate: 'candidate:bad', sdpMid: null, sdpMLineIndex: null },
+      });
+      hub.push('IceCandidateReceived', {
+        matchId: MATCH.id,
+        candidate: { candidate: 'candidate:remote', sdpMid: null, sdpMLineIndex: 1 },
+      });
+    });
+    await settle();
+    expect(fakes.pc.addedCandidates.map((candidate) => candidate.candidate)).toEqual(['candidate:remote']);
+  });
+
+  it('mutes and unmutes the microphone and turns the camera off and on', async () => {
+    const user = userEvent.setup();
+    const { fakes, matchReady } = setup();
+    await matchReady();
+    const media = fakes.streams[0];
+
+    await user.click(button('Mute'));
+    expect(media?.audio.enabled).toBe(false);
+    expect(media?.video.enabled).toBe(true);
+    await user.click(button('Unmute'));
+    expect(media?.audio.enabled).toBe(true);
+    expect(button('Mute')).toBeInTheDocument();
+
+    await user.click(button('Turn camera off'));
+    expect(media?.video.enabled).toBe(false);
+    expect(within(dialog()).getByText('Camera off')).toBeInTheDocument();
+    await user.click(button('Turn camera on'));
+    expect(media?.video.enabled).toBe(true);
+  });
+
+  it('End call stops every track, closes the connection and tells the partner', async () => {
+    const user = userEvent.setup();
+    const { hub, fakes, matchReady } = setup();
+    await matchReady();
+    const media = fakes.streams[0];
+
+    await user.click(button('End call'));
+
+    expect(media?.audio.stop).toHaveBeenCalled();
+    expect(media?.video.stop).toHaveBeenCalled();
+    expect(fakes.pc.close).toHaveBeenCalled();
+    expect(hub.callsOf('EndCall')).toEqual([{ matchId: MATCH.id }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.__wheelmeetCall?.connectionState()).toBe('closed');
+  });
+
+  it('keeps the call open on Escape while it runs', async () => {
+    const user = userEvent.setup();
+    const { hub, matchReady } = setup();
+    await matchReady();
+    await user.keyboard('{Escape}');
+    expect(dialog()).toBeInTheDocument();
+    expect(hub.callsOf('EndCall')).toEqual([]);
+    // Focus starts inside the dialog.
+    expect(dialog()).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('explains a denied camera and microphone, with Retry and Close', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { fakes, matchReady } = setup();
+    fakes.getUserMedia.mockRejectedValueOnce(new DOMException('Permission denied', 'NotAllowedError'));
+    await matchReady();
+
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(PERMISSION_DENIED_MESSAGE);
+    expect(button('Retry')).toBeInTheDocument();
+    await user.click(button('Close'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says when there is no camera or microphone', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fakes, matchReady } = setup();
+    fakes.getUserMedia.mockRejectedValueOnce(new DOMException('None', 'NotFoundError'));
+    await matchReady();
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(NO_DEVICE_MESSAGE);
+  });
+
+  it("shows 'Failed to start video call' when the offer cannot be sent", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { hub, matchReady } = setup();
+    hub.handle('SendOffer', () => ({ error: { code: 'forbidden', message: 'Not yours.' } }));
+    await matchReady();
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(START_FAILED_MESSAGE);
+  });
+
+  it('says the partner left when CallEnded arrives, and offers Retry or Close', async () => {
+    const { hub, fakes, matchReady } = setup();
+    await matchReady();
+    act(() => hub.push('CallEnded', { matchId: MATCH.id, userId: PARTNER_ID }));
+
+    expect(within(dialog()).getByText(PARTNER_LEFT_MESSAGE)).toBeInTheDocument();
+    expect(fakes.pc.close).toHaveBeenCalled();
+    expect(fakes.streams[0]?.video.stop).toHaveBeenCalled();
+    expect(button('Retry')).toBeInTheDocument();
+    expect(button('Close')).toBeInTheDocument();
+    expect(within(dialog()).queryByRole('button', { name: 'End call' })).not.toBeInTheDocument();
+  });
+
+  it("Retry shows 'Retrying connection...', then offers again after a second", async () => {
+    const user = userEvent.setup();
+    const { hub, fakes, matchReady, settle } = setup();
+    await matchReady();
+    act(() => hub.push('CallEnded', { matchId: MATCH.id, userId: PARTNER_ID }));
+
+    await user.click(button('Retry'));
+    expect(within(dialog()).getByText(RETRYING_MESSAGE)).toBeInTheDocument();
+    expect(fakes.timers.delays).toEqual([1_000]);
+
+    act(() => fakes.timers.runAll());
+    await settle();
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    expect(fakes.peers).toHaveLength(2);
+    expect(within(dialog()).queryByText(RETRYING_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to retry connection' when the retry fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const { fakes, matchReady, settle } = setup();
+    await matchReady();
+    await user.click(button('Retry'));
+    fakes.getUserMedia.mockRejectedValueOnce(new Error('boom'));
+    act(() => fakes.timers.runAll());
+    await settle();
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent(RETRY_FAILED_MESSAGE);
+  });
+
+  it("retries local playback after a second, then shows 'Failed to start local video'", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(new Error('autoplay'));
+    const { fakes, matchReady, settle } = setup();
+    await matchReady();
+    expect(within(dialog()).queryByText(LOCAL_VIDEO_FAILED_MESSAGE)).not.toBeInTheDocument();
+    expect(fakes.timers.delays).toContain(1_000);
+
+    act(() => fakes.timers.runAll());
+    await settle();
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(within(dialog()).getByText(LOCAL_VIDEO_FAILED_MESSAGE)).toBeInTheDocument();
+  });
+});

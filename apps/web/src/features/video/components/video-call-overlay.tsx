@@ -1,0 +1,189 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import type { CallProblem, CallState } from '../hooks/call-controller';
+import type { VideoCall } from '../hooks/use-video-call';
+import { CallVideo } from './call-video';
+
+// Spec section 8.
+export const START_FAILED_MESSAGE = 'Failed to start video call';
+export const LOCAL_VIDEO_FAILED_MESSAGE = 'Failed to start local video';
+export const RETRYING_MESSAGE = 'Retrying connection...';
+export const RETRY_FAILED_MESSAGE = 'Failed to retry connection';
+
+export const PERMISSION_DENIED_MESSAGE =
+  'Camera and microphone access was denied. Allow access in your browser settings and try again.';
+export const NO_DEVICE_MESSAGE = 'No camera or microphone was found. Connect one and try again.';
+export const DEVICE_BUSY_MESSAGE =
+  'Your camera or microphone is being used by another app. Close it and try again.';
+export const PARTNER_LEFT_MESSAGE = 'Your partner left the call.';
+export const CONNECTION_LOST_MESSAGE = 'The connection was lost.';
+export const STARTING_MESSAGE = 'Starting video call...';
+
+const PROBLEM_MESSAGES: Record<CallProblem, string> = {
+  'start-failed': START_FAILED_MESSAGE,
+  'permission-denied': PERMISSION_DENIED_MESSAGE,
+  'no-device': NO_DEVICE_MESSAGE,
+  'device-busy': DEVICE_BUSY_MESSAGE,
+  'partner-left': PARTNER_LEFT_MESSAGE,
+  'connection-lost': CONNECTION_LOST_MESSAGE,
+};
+
+const PEER_STATE_DOT: Record<RTCPeerConnectionState, string> = {
+  new: 'bg-slate-400',
+  connecting: 'bg-amber-400 motion-safe:animate-pulse',
+  connected: 'bg-emerald-500',
+  disconnected: 'bg-amber-400 motion-safe:animate-pulse',
+  failed: 'bg-red-500',
+  closed: 'bg-slate-400',
+};
+
+/** What to tell the user, and whether it is an error (announced assertively). */
+function callMessage(
+  state: CallState,
+  partner: string,
+): { text: string; detail?: string; alert: boolean } | null {
+  switch (state.phase) {
+    case 'starting':
+      return { text: STARTING_MESSAGE, alert: false };
+    case 'retrying':
+      return { text: RETRYING_MESSAGE, alert: false };
+    case 'waiting':
+      return { text: `Waiting for ${partner} to call again...`, alert: false };
+    case 'ended':
+      return { text: PROBLEM_MESSAGES[state.problem ?? 'connection-lost'], alert: false };
+    case 'failed': {
+      const problem = state.problem ?? 'start-failed';
+      if (!state.retryFailed) return { text: PROBLEM_MESSAGES[problem], alert: true };
+      // After a failed retry the spec's message leads; a cause the user can fix follows.
+      return {
+        text: RETRY_FAILED_MESSAGE,
+        detail: problem === 'start-failed' ? undefined : PROBLEM_MESSAGES[problem],
+        alert: true,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The call as a modal dialog over the wheel: both videos, the connection's state, and the
+ * controls. Escape and clicks outside do not hang up a running call; End call does.
+ */
+export function VideoCallOverlay({ call }: { call: VideoCall }) {
+  const { state } = call;
+  const [localVideoFailed, setLocalVideoFailed] = useState(false);
+  const open = state.phase !== 'idle';
+  const partner = state.partnerName ?? 'Your partner';
+  const stopped = state.phase === 'ended' || state.phase === 'failed';
+  const message = callMessage(state, partner);
+
+  // A new stream gets a fresh chance to play.
+  useEffect(() => {
+    if (!state.localStream) setLocalVideoFailed(false);
+  }, [state.localStream]);
+
+  return (
+    <RadixDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) call.endCall();
+      }}
+    >
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-slate-950/80" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onEscapeKeyDown={(event) => {
+            if (!stopped) event.preventDefault();
+          }}
+          onInteractOutside={(event) => event.preventDefault()}
+          className="fixed inset-2 z-[60] flex flex-col gap-4 overflow-y-auto rounded-2xl bg-slate-900 p-4 text-white shadow-xl focus:outline-none sm:inset-6 sm:p-6"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <RadixDialog.Title className="text-xl font-semibold">Video call with {partner}</RadixDialog.Title>
+            <p
+              role="status"
+              className="inline-flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1 text-sm"
+            >
+              <span
+                aria-hidden="true"
+                className={cn('size-2.5 rounded-full', PEER_STATE_DOT[state.peerState])}
+              />
+              <span>Connection:</span>
+              <span data-testid="call-state">{state.peerState}</span>
+              {state.peerState === 'disconnected' ? <span>(reconnecting...)</span> : null}
+            </p>
+          </div>
+
+          <div className="relative min-h-64 flex-1 overflow-hidden rounded-xl bg-slate-950">
+            <CallVideo stream={state.remoteStream} label={`${partner} video`} testId="remote-video" />
+            {state.remoteStream ? null : (
+              <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-slate-300">
+                {stopped ? 'No video' : `Waiting for ${partner}'s video...`}
+              </p>
+            )}
+            <div className="absolute right-3 bottom-3 aspect-video w-32 overflow-hidden rounded-lg ring-2 ring-white/60 sm:w-48">
+              <CallVideo
+                stream={state.localStream}
+                label="Your video"
+                testId="local-video"
+                muted
+                onPlayFailed={setLocalVideoFailed}
+                className="-scale-x-100"
+              />
+              {state.localStream && !state.cameraOn ? (
+                <p className="absolute inset-0 flex items-center justify-center bg-slate-800 text-xs">
+                  Camera off
+                </p>
+              ) : null}
+            </div>
+          </div>
+
+          <div aria-live="polite" className="min-h-6 space-y-1 text-center">
+            {message ? (
+              <p
+                role={message.alert ? 'alert' : undefined}
+                className={message.alert ? 'text-red-300' : undefined}
+              >
+                {message.text}
+              </p>
+            ) : null}
+            {message?.detail ? <p className="text-red-300">{message.detail}</p> : null}
+            {localVideoFailed ? <p className="text-amber-300">{LOCAL_VIDEO_FAILED_MESSAGE}</p> : null}
+          </div>
+
+          <div className="flex flex-wrap items-center justify-center gap-3">
+            {stopped ? (
+              <>
+                <Button onClick={call.retry}>Retry</Button>
+                <Button variant="secondary" onClick={call.endCall}>
+                  Close
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button variant="secondary" onClick={call.toggleMicrophone}>
+                  {state.microphoneOn ? 'Mute' : 'Unmute'}
+                </Button>
+                <Button variant="secondary" onClick={call.toggleCamera}>
+                  {state.cameraOn ? 'Turn camera off' : 'Turn camera on'}
+                </Button>
+                {state.phase === 'active' ? (
+                  <Button variant="secondary" onClick={call.retry}>
+                    Retry
+                  </Button>
+                ) : null}
+                <Button className="bg-red-600 hover:bg-red-700" onClick={call.endCall}>
+                  End call
+                </Button>
+              </>
+            )}
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,288 @@
+import { describe, expect, it, vi } from 'vitest';
+import { FakeHub } from '@/test/fake-hub';
+import { createFakeCallEnvironment, type FakePeerConnection, flushPromises } from '@/test/fake-webrtc';
+import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
+import {
+  type CallParticipant,
+  createCallController,
+  DISCONNECTED_GRACE_MS,
+  ICE_CANDIDATE_POOL_SIZE,
+  VIDEO_RETRY_DELAY_MS,
+} from './call-controller';
+
+const ME: CallParticipant = { id: ME_ID, token: 'participant-token' };
+// In makeMatch the current user (ME_ID) is user1, the offerer.
+const MATCH = makeMatch({ status: 'Accepted', acceptedByUser1: true, acceptedByUser2: true });
+const MATCH_AS_ANSWERER = makeMatch({
+  status: 'Accepted',
+  acceptedByUser1: true,
+  acceptedByUser2: true,
+  user1: makeParticipant(),
+  user2: makeParticipant({ id: ME_ID, username: 'Grace' }),
+});
+const OFFER = { type: 'offer' as const, sdp: 'v=0 remote-offer' };
+const ANSWER = { type: 'answer' as const, sdp: 'v=0 remote-answer' };
+const CANDIDATE = {
+  candidate: 'candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host',
+  sdpMid: '0',
+  sdpMLineIndex: 0,
+  usernameFragment: 'abcd',
+};
+
+function setup() {
+  const hub = new FakeHub();
+  const client = hub.client();
+  client.connect('participant-token');
+  for (const event of ['SendOffer', 'SendAnswer', 'SendIceCandidate', 'EndCall'] as const) {
+    hub.handle(event, () => ({ data: null }));
+  }
+  const fakes = createFakeCallEnvironment();
+  const controller = createCallController({ client, environment: fakes.environment });
+  controller.attach();
+  const { environment, peers, streams, timers, getUserMedia, loadIceServers } = fakes;
+  return {
+    hub,
+    controller,
+    environment,
+    peers,
+    streams,
+    timers,
+    getUserMedia,
+    loadIceServers,
+    get pc() {
+      return fakes.pc;
+    },
+  };
+}
+
+describe('call controller as the offerer (user1)', () => {
+  it('asks for camera and microphone, then offers with the configured ICE servers', async () => {
+    const { hub, controller, getUserMedia, loadIceServers, peers, streams } = setup();
+    controller.matchReady(MATCH, ME);
+    expect(controller.getState()).toMatchObject({ phase: 'starting', role: 'offerer', partnerName: 'Ada' });
+    await flushPromises();
+
+    expect(getUserMedia).toHaveBeenCalledWith({ video: true, audio: true });
+    expect(loadIceServers).toHaveBeenCalledWith('participant-token');
+    expect(peers).toHaveLength(1);
+    expect(peers[0]?.configuration).toEqual({
+      iceServers: [{ urls: ['stun:stun.example.org:3478'] }],
+      iceCandidatePoolSize: ICE_CANDIDATE_POOL_SIZE,
+    });
+    expect(peers[0]?.tracks).toHaveLength(2);
+    expect(hub.callsOf('SendOffer')).toEqual([
+      { matchId: MATCH.id, offer: { type: 'offer', sdp: 'v=0 fake-offer' } },
+    ]);
+    expect(controller.getState()).toMatchObject({ phase: 'active', localStream: streams[0]?.stream });
+  });
+
+  it('holds candidates found before the offer went out and sends them after it', async () => {
+    const { hub, controller, environment } = setup();
+    const create = environment.createPeerConnection;
+    environment.createPeerConnection = (configuration) => {
+      const pc = create(configuration) as unknown as FakePeerConnection;
+      const createOffer = pc.createOffer.bind(pc);
+      pc.createOffer = async () => {
+        pc.emitCandidate(CANDIDATE);
+        return createOffer();
+      };
+      return pc as unknown as RTCPeerConnection;
+    };
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(hub.calls.map((call) => call.event)).toEqual(['SendOffer', 'SendIceCandidate']);
+  });
+
+  it('sends usable candidates, applies the answer and adds the candidates queued before it', async () => {
+    const { hub, controller, pc } = await startedOfferer();
+    pc.emitCandidate(CANDIDATE);
+    pc.emitCandidate({ candidate: 'candidate:2', sdpMid: null, sdpMLineIndex: null });
+    pc.emitCandidate(null);
+    await flushPromises();
+    expect(hub.callsOf('SendIceCandidate')).toEqual([{ matchId: MATCH.id, candidate: CANDIDATE }]);
+
+    hub.push('IceCandidateReceived', { matchId: MATCH.id, candidate: CANDIDATE });
+    hub.push('IceCandidateReceived', {
+      matchId: MATCH.id,
+      candidate: { candidate: 'candidate:3', sdpMid: null, sdpMLineIndex: null },
+    });
+    expect(pc.addedCandidates).toEqual([]);
+
+    hub.push('AnswerReceived', { matchId: MATCH.id, answer: ANSWER });
+    await flushPromises();
+    expect(pc.remoteDescription).toEqual(ANSWER);
+    expect(pc.addedCandidates).toEqual([CANDIDATE]);
+
+    hub.push('IceCandidateReceived', {
+      matchId: MATCH.id,
+      candidate: { ...CANDIDATE, candidate: 'candidate:4' },
+    });
+    await flushPromises();
+    expect(pc.addedCandidates).toHaveLength(2);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('ignores signalling for other matches', async () => {
+    const { hub, pc } = await startedOfferer();
+    const other = '11111111-2222-4333-8444-555555555555';
+    hub.push('AnswerReceived', { matchId: other, answer: ANSWER });
+    hub.push('CallEnded', { matchId: other, userId: PARTNER_ID });
+    await flushPromises();
+    expect(pc.remoteDescription).toBeNull();
+    expect(pc.close).not.toHaveBeenCalled();
+  });
+
+  it('tracks the connection state and gives a lost connection up after a grace period', async () => {
+    const { controller, pc, streams, timers } = await startedOfferer();
+    pc.setConnectionState('connecting');
+    pc.setConnectionState('connected');
+    expect(controller.getState().peerState).toBe('connected');
+    expect(controller.connectionState()).toBe('connected');
+
+    pc.setConnectionState('disconnected');
+    expect(timers.delays).toEqual([DISCONNECTED_GRACE_MS]);
+    pc.setConnectionState('connected');
+    expect(timers.delays).toEqual([]);
+
+    pc.setConnectionState('disconnected');
+    timers.runAll();
+    expect(controller.getState()).toMatchObject({ phase: 'ended', problem: 'connection-lost' });
+    expect(pc.close).toHaveBeenCalled();
+    expect(streams[0]?.audio.stop).toHaveBeenCalled();
+    expect(streams[0]?.video.stop).toHaveBeenCalled();
+  });
+
+  it('ends at once when the connection fails', async () => {
+    const { controller, pc } = await startedOfferer();
+    pc.setConnectionState('failed');
+    expect(controller.getState()).toMatchObject({
+      phase: 'ended',
+      problem: 'connection-lost',
+      peerState: 'failed',
+    });
+  });
+
+  it('retries: tears down, waits a second, offers again', async () => {
+    const { hub, controller, peers, timers } = await startedOfferer();
+    controller.retry();
+    expect(controller.getState().phase).toBe('retrying');
+    expect(peers[0]?.close).toHaveBeenCalled();
+    expect(timers.delays).toEqual([VIDEO_RETRY_DELAY_MS]);
+    timers.runAll();
+    await flushPromises();
+    expect(peers).toHaveLength(2);
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('reports a failed retry', async () => {
+    const { controller, getUserMedia, timers } = await startedOfferer();
+    getUserMedia.mockRejectedValueOnce(new DOMException('Gone', 'NotReadableError'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    controller.retry();
+    timers.runAll();
+    await flushPromises();
+    expect(controller.getState()).toMatchObject({
+      phase: 'failed',
+      retryFailed: true,
+      problem: 'device-busy',
+    });
+  });
+
+  it('tells the partner when hanging up, but not after a start that never reached them', async () => {
+    const { hub, controller } = await startedOfferer();
+    controller.endCall();
+    expect(hub.callsOf('EndCall')).toEqual([{ matchId: MATCH.id }]);
+    expect(controller.getState().phase).toBe('idle');
+
+    const second = setup();
+    second.getUserMedia.mockRejectedValueOnce(new DOMException('Denied', 'NotAllowedError'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    second.controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(second.controller.getState()).toMatchObject({ phase: 'failed', problem: 'permission-denied' });
+    expect(second.peers).toHaveLength(0);
+    second.controller.endCall();
+    expect(second.hub.callsOf('EndCall')).toEqual([]);
+  });
+
+  it('does nothing for a match the user is not in', async () => {
+    const { controller, getUserMedia } = setup();
+    controller.matchReady(MATCH, { id: '99999999-8888-4777-8666-555555555555', token: 't' });
+    await flushPromises();
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(controller.getState().phase).toBe('idle');
+  });
+});
+
+describe('call controller as the answerer (user2)', () => {
+  it('waits for the offer, then answers it', async () => {
+    const { hub, controller, getUserMedia, peers } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    await flushPromises();
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(controller.getState().phase).toBe('idle');
+
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    hub.push('IceCandidateReceived', { matchId: MATCH_AS_ANSWERER.id, candidate: CANDIDATE });
+    hub.push('IceCandidateReceived', {
+      matchId: MATCH_AS_ANSWERER.id,
+      candidate: { candidate: 'candidate:9', sdpMid: null, sdpMLineIndex: null },
+    });
+    expect(controller.getState()).toMatchObject({ phase: 'starting', role: 'answerer', partnerName: 'Ada' });
+    await flushPromises();
+
+    expect(getUserMedia).toHaveBeenCalledWith({ video: true, audio: true });
+    const pc = peers[0];
+    expect(pc?.configuration.iceCandidatePoolSize).toBe(50);
+    expect(pc?.remoteDescription).toEqual(OFFER);
+    expect(pc?.localDescription).toEqual({ type: 'answer', sdp: 'v=0 fake-answer' });
+    expect(pc?.addedCandidates).toEqual([CANDIDATE]);
+    expect(hub.callsOf('SendAnswer')).toEqual([
+      { matchId: MATCH_AS_ANSWERER.id, answer: { type: 'answer', sdp: 'v=0 fake-answer' } },
+    ]);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('keeps an offer that arrives before the match is known and answers it once it is', async () => {
+    const { hub, controller, peers } = setup();
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    hub.push('IceCandidateReceived', { matchId: MATCH_AS_ANSWERER.id, candidate: CANDIDATE });
+    await flushPromises();
+    expect(peers).toHaveLength(0);
+
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    await flushPromises();
+    expect(peers[0]?.remoteDescription).toEqual(OFFER);
+    expect(peers[0]?.addedCandidates).toEqual([CANDIDATE]);
+    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
+  });
+
+  it('after a lost connection, Retry waits for a new offer and answers it', async () => {
+    const { hub, controller, peers, timers } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    peers[0]?.setConnectionState('failed');
+    expect(controller.getState().phase).toBe('ended');
+
+    controller.retry();
+    timers.runAll();
+    await flushPromises();
+    expect(controller.getState().phase).toBe('waiting');
+    expect(hub.callsOf('SendOffer')).toEqual([]);
+
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: { type: 'offer', sdp: 'v=0 again' } });
+    await flushPromises();
+    expect(peers).toHaveLength(2);
+    expect(hub.callsOf('SendAnswer')).toHaveLength(2);
+    expect(controller.getState().phase).toBe('active');
+  });
+});
+
+async function startedOfferer() {
+  const context = setup();
+  context.controller.matchReady(MATCH, ME);
+  await flushPromises();
+  return { ...context, pc: context.pc };
+}

@@ -1,0 +1,595 @@
+import type {
+  IceCandidate,
+  IceCandidateReceivedEvent,
+  Match,
+  OfferReceivedEvent,
+  SessionDescription,
+} from '@wheelmeet/contracts';
+import { participantName } from '@/lib/participant-name';
+import type { RealtimeClient } from '@/lib/realtime-client';
+import type { VideoCallEnvironment } from './video-call-environment';
+
+/** Spec section 9: Retry waits this long between ending the call and starting it again. */
+export const VIDEO_RETRY_DELAY_MS = 1_000;
+/** Spec section 9. */
+export const ICE_CANDIDATE_POOL_SIZE = 50;
+/** How long a 'disconnected' connection may take to come back before the call counts as lost. */
+export const DISCONNECTED_GRACE_MS = 10_000;
+/** Camera and microphone are asked for together (spec section 7). */
+export const MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: true, audio: true };
+
+// Offers and candidates for a match this screen has not seen accepted yet are kept, boundedly.
+const MAX_EARLY_OFFERS = 10;
+const MAX_QUEUED_CANDIDATES = 200;
+
+export type CallRole = 'offerer' | 'answerer';
+
+/**
+ * idle: no call (the overlay is closed). starting: media and signalling under way.
+ * active: the offer or answer went out; `peerState` tells how the connection is doing.
+ * waiting: the answerer has its camera on and waits for a new offer. retrying: Retry was pressed.
+ * ended: the partner hung up or the connection was lost. failed: the call could not start.
+ */
+export type CallPhase = 'idle' | 'starting' | 'active' | 'waiting' | 'retrying' | 'ended' | 'failed';
+
+export type CallProblem =
+  | 'start-failed'
+  | 'permission-denied'
+  | 'no-device'
+  | 'device-busy'
+  | 'partner-left'
+  | 'connection-lost';
+
+export interface CallState {
+  phase: CallPhase;
+  matchId: string | null;
+  role: CallRole | null;
+  partnerName: string | null;
+  /** The peer connection's own `connectionState`. */
+  peerState: RTCPeerConnectionState;
+  localStream: MediaStream | null;
+  remoteStream: MediaStream | null;
+  microphoneOn: boolean;
+  cameraOn: boolean;
+  /** Why the call stopped ('ended' and 'failed'). */
+  problem: CallProblem | null;
+  /** The failure happened while retrying. */
+  retryFailed: boolean;
+}
+
+/** Who is calling: the current participant and their hub token (for TURN credentials). */
+export interface CallParticipant {
+  id: string;
+  token: string;
+}
+
+export interface CallController {
+  getState(): CallState;
+  subscribe(listener: () => void): () => void;
+  /** Listens to the hub's call events; the returned function stops listening and hangs up. */
+  attach(): () => void;
+  /** Both sides accepted `match`: user1 calls, user2 waits for the offer. */
+  matchReady(match: Match, me: CallParticipant): void;
+  toggleMicrophone(): void;
+  toggleCamera(): void;
+  /** Stops every track, closes the connection and tells the partner; the overlay closes. */
+  endCall(): void;
+  /** Ends the call and starts it again after VIDEO_RETRY_DELAY_MS. */
+  retry(): void;
+  /** The live connection's state, for the end-to-end test hook. */
+  connectionState(): RTCPeerConnectionState;
+}
+
+export const IDLE_CALL_STATE: CallState = {
+  phase: 'idle',
+  matchId: null,
+  role: null,
+  partnerName: null,
+  peerState: 'new',
+  localStream: null,
+  remoteStream: null,
+  microphoneOn: true,
+  cameraOn: true,
+  problem: null,
+  retryFailed: false,
+};
+
+interface Session {
+  match: Match;
+  me: CallParticipant;
+  role: CallRole;
+  pc: RTCPeerConnection | null;
+  stream: MediaStream | null;
+  /** The partner's candidates, held until the remote description is set. */
+  incoming: RTCIceCandidateInit[];
+  remoteDescriptionSet: boolean;
+  /** Our candidates, held until the offer or answer has gone out; null once it has. */
+  outgoing: IceCandidate[] | null;
+  /** An offer this side has not answered yet: Retry after a failed start answers it. */
+  unansweredOffer: SessionDescription | null;
+  /** The partner is in the call with us, so hanging up must tell them. */
+  partnerInCall: boolean;
+  disconnectTimer: unknown;
+  retryTimer: unknown;
+}
+
+/** Maps a getUserMedia (or other) failure to what the user is told. */
+export function callProblemOf(error: unknown): CallProblem {
+  const name = (error as { name?: unknown } | null | undefined)?.name;
+  switch (name) {
+    case 'NotAllowedError':
+    case 'SecurityError':
+    case 'PermissionDeniedError':
+      return 'permission-denied';
+    case 'NotFoundError':
+    case 'DevicesNotFoundError':
+    case 'OverconstrainedError':
+      return 'no-device';
+    case 'NotReadableError':
+    case 'TrackStartError':
+      return 'device-busy';
+    default:
+      return 'start-failed';
+  }
+}
+
+type CandidateLike = Pick<RTCIceCandidateInit, 'candidate' | 'sdpMid' | 'sdpMLineIndex' | 'usernameFragment'>;
+
+/** A candidate without sdpMid and sdpMLineIndex cannot be placed in the session: skipped both ways. */
+function usableCandidate(candidate: CandidateLike): IceCandidate | null {
+  if (candidate.sdpMid == null && candidate.sdpMLineIndex == null) return null;
+  return {
+    candidate: candidate.candidate ?? '',
+    sdpMid: candidate.sdpMid ?? null,
+    sdpMLineIndex: candidate.sdpMLineIndex ?? null,
+    usernameFragment: candidate.usernameFragment ?? null,
+  };
+}
+
+function stopStream(stream: MediaStream | null) {
+  for (const track of stream?.getTracks() ?? []) track.stop();
+}
+
+/**
+ * The peer-to-peer call of one screen, as a small state machine outside React: the offerer
+ * (user1 of the match) offers, the answerer answers, candidates go both ways through the hub.
+ */
+export function createCallController({
+  client,
+  environment,
+}: {
+  client: Pick<RealtimeClient, 'call' | 'on'>;
+  environment: VideoCallEnvironment;
+}): CallController {
+  const { timers } = environment;
+  let state = IDLE_CALL_STATE;
+  const listeners = new Set<() => void>();
+  const readyMatches = new Map<string, { match: Match; me: CallParticipant }>();
+  const earlyOffers = new Map<string, { offer: SessionDescription; candidates: RTCIceCandidateInit[] }>();
+  let session: Session | null = null;
+  // Bumped whenever a start is superseded or torn down; async steps of an older start stop.
+  let attempt = 0;
+
+  function set(patch: Partial<CallState>) {
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener();
+  }
+
+  const isCurrent = (s: Session, a: number) => session === s && attempt === a;
+
+  function clearTimer(handle: unknown) {
+    if (handle !== null) timers.clearTimeout(handle);
+  }
+
+  function closePeer(s: Session) {
+    clearTimer(s.disconnectTimer);
+    s.disconnectTimer = null;
+    const pc = s.pc;
+    s.pc = null;
+    s.remoteDescriptionSet = false;
+    s.incoming = [];
+    s.outgoing = null;
+    if (!pc) return;
+    pc.onicecandidate = null;
+    pc.ontrack = null;
+    pc.onconnectionstatechange = null;
+    pc.close();
+  }
+
+  /** Stops everything the session holds: pending steps, timers, the connection and the media. */
+  function teardown(s: Session) {
+    attempt += 1;
+    clearTimer(s.retryTimer);
+    s.retryTimer = null;
+    closePeer(s);
+    stopStream(s.stream);
+    s.stream = null;
+  }
+
+  function report(result: { error: { message: string } } | { data: unknown }, what: string) {
+    if ('error' in result) console.warn(`${what} failed: ${result.error.message}`);
+  }
+
+  function sendCandidate(s: Session, candidate: IceCandidate) {
+    void client
+      .call('SendIceCandidate', { matchId: s.match.id, candidate })
+      .then((result) => report(result, 'SendIceCandidate'));
+  }
+
+  function flushOutgoing(s: Session) {
+    const pending = s.outgoing ?? [];
+    s.outgoing = null;
+    for (const candidate of pending) sendCandidate(s, candidate);
+  }
+
+  function addRemoteCandidate(s: Session, candidate: RTCIceCandidateInit) {
+    if (s.pc && s.remoteDescriptionSet) {
+      s.pc
+        .addIceCandidate(candidate)
+        .catch((error: unknown) => console.warn('addIceCandidate failed', error));
+    } else if (s.incoming.length < MAX_QUEUED_CANDIDATES) {
+      s.incoming.push(candidate);
+    }
+  }
+
+  function flushIncoming(s: Session) {
+    const pending = s.incoming;
+    s.incoming = [];
+    for (const candidate of pending) addRemoteCandidate(s, candidate);
+  }
+
+  function lose(s: Session, peerState: RTCPeerConnectionState) {
+    teardown(s);
+    set({ phase: 'ended', problem: 'connection-lost', peerState, localStream: null, remoteStream: null });
+  }
+
+  function onPeerState(s: Session, pc: RTCPeerConnection) {
+    const peerState = pc.connectionState;
+    clearTimer(s.disconnectTimer);
+    s.disconnectTimer = null;
+    if (peerState === 'failed') {
+      lose(s, peerState);
+      return;
+    }
+    set({ peerState });
+    if (peerState === 'disconnected') {
+      // Often a network hiccup that ICE recovers from by itself; give it a moment.
+      s.disconnectTimer = timers.setTimeout(() => {
+        s.disconnectTimer = null;
+        if (session === s && s.pc === pc && pc.connectionState === 'disconnected') lose(s, 'disconnected');
+      }, DISCONNECTED_GRACE_MS);
+    }
+  }
+
+  async function ensureMedia(s: Session, a: number): Promise<MediaStream | null> {
+    if (s.stream) return s.stream;
+    const stream = await environment.getUserMedia(MEDIA_CONSTRAINTS);
+    if (!isCurrent(s, a)) {
+      stopStream(stream);
+      return null;
+    }
+    s.stream = stream;
+    // A retry keeps what the user chose: muted stays muted.
+    for (const track of stream.getAudioTracks()) track.enabled = state.microphoneOn;
+    for (const track of stream.getVideoTracks()) track.enabled = state.cameraOn;
+    set({ localStream: stream });
+    return stream;
+  }
+
+  async function loadIceServers(token: string): Promise<RTCIceServer[]> {
+    try {
+      return await environment.loadIceServers(token);
+    } catch (error) {
+      // Without STUN/TURN a call still works on the same network; worth trying.
+      console.warn('Could not load ICE servers', error);
+      return [];
+    }
+  }
+
+  async function createPeer(s: Session, a: number): Promise<RTCPeerConnection | null> {
+    const [iceServers, stream] = await Promise.all([loadIceServers(s.me.token), ensureMedia(s, a)]);
+    if (!stream || !isCurrent(s, a)) return null;
+    const pc = environment.createPeerConnection({
+      iceServers,
+      iceCandidatePoolSize: ICE_CANDIDATE_POOL_SIZE,
+    });
+    s.pc = pc;
+    s.remoteDescriptionSet = false;
+    s.outgoing = [];
+    pc.onicecandidate = (event) => {
+      if (s.pc !== pc || !event.candidate) return;
+      const candidate = usableCandidate(event.candidate);
+      if (!candidate) return;
+      if (s.outgoing) s.outgoing.push(candidate);
+      else sendCandidate(s, candidate);
+    };
+    pc.ontrack = (event) => {
+      if (s.pc !== pc) return;
+      let remote = event.streams[0];
+      if (!remote) {
+        remote = state.remoteStream ?? new MediaStream();
+        remote.addTrack(event.track);
+      }
+      set({ remoteStream: remote });
+    };
+    pc.onconnectionstatechange = () => {
+      if (s.pc === pc) onPeerState(s, pc);
+    };
+    for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    set({ peerState: pc.connectionState });
+    return pc;
+  }
+
+  function fail(s: Session, error: unknown, retrying: boolean) {
+    console.error(retrying ? 'Failed to retry connection' : 'Failed to start video call', error);
+    const hadPeer = s.pc !== null;
+    teardown(s);
+    set({
+      phase: 'failed',
+      problem: callProblemOf(error),
+      retryFailed: retrying,
+      peerState: hadPeer ? 'closed' : state.peerState,
+      localStream: null,
+      remoteStream: null,
+    });
+  }
+
+  async function offer(s: Session, retrying: boolean) {
+    attempt += 1;
+    const a = attempt;
+    set({ phase: retrying ? 'retrying' : 'starting', problem: null, retryFailed: false, peerState: 'new' });
+    try {
+      const pc = await createPeer(s, a);
+      if (!pc || !isCurrent(s, a)) return;
+      const description = await pc.createOffer();
+      if (!isCurrent(s, a)) return;
+      await pc.setLocalDescription(description);
+      if (!isCurrent(s, a)) return;
+      const result = await client.call('SendOffer', {
+        matchId: s.match.id,
+        offer: { type: 'offer', sdp: description.sdp ?? '' },
+      });
+      if (!isCurrent(s, a)) return;
+      if ('error' in result) throw new Error(result.error.message);
+      s.partnerInCall = true;
+      flushOutgoing(s);
+      set({ phase: 'active' });
+    } catch (error) {
+      if (isCurrent(s, a)) fail(s, error, retrying);
+    }
+  }
+
+  async function answer(
+    s: Session,
+    description: SessionDescription,
+    retrying: boolean,
+    candidates: RTCIceCandidateInit[] = [],
+  ) {
+    // A new offer replaces whatever was negotiated before (the offerer retried).
+    closePeer(s);
+    s.incoming = candidates;
+    s.unansweredOffer = description;
+    s.partnerInCall = true;
+    attempt += 1;
+    const a = attempt;
+    set({
+      phase: retrying ? 'retrying' : 'starting',
+      problem: null,
+      retryFailed: false,
+      peerState: 'new',
+      remoteStream: null,
+    });
+    try {
+      const pc = await createPeer(s, a);
+      if (!pc || !isCurrent(s, a)) return;
+      await pc.setRemoteDescription(description);
+      if (!isCurrent(s, a)) return;
+      s.remoteDescriptionSet = true;
+      flushIncoming(s);
+      const reply = await pc.createAnswer();
+      if (!isCurrent(s, a)) return;
+      await pc.setLocalDescription(reply);
+      if (!isCurrent(s, a)) return;
+      const result = await client.call('SendAnswer', {
+        matchId: s.match.id,
+        answer: { type: 'answer', sdp: reply.sdp ?? '' },
+      });
+      if (!isCurrent(s, a)) return;
+      if ('error' in result) throw new Error(result.error.message);
+      s.unansweredOffer = null;
+      flushOutgoing(s);
+      set({ phase: 'active' });
+    } catch (error) {
+      if (isCurrent(s, a)) fail(s, error, retrying);
+    }
+  }
+
+  /** The answerer after Retry: camera on, waiting for the offerer's next offer. */
+  async function waitForOffer(s: Session) {
+    attempt += 1;
+    const a = attempt;
+    try {
+      const stream = await ensureMedia(s, a);
+      if (stream && isCurrent(s, a)) set({ phase: 'waiting' });
+    } catch (error) {
+      if (isCurrent(s, a)) fail(s, error, true);
+    }
+  }
+
+  function openSession(match: Match, me: CallParticipant, role: CallRole): Session {
+    if (session) teardown(session);
+    const s: Session = {
+      match,
+      me,
+      role,
+      pc: null,
+      stream: null,
+      incoming: [],
+      remoteDescriptionSet: false,
+      outgoing: null,
+      unansweredOffer: null,
+      partnerInCall: false,
+      disconnectTimer: null,
+      retryTimer: null,
+    };
+    session = s;
+    const partner = role === 'offerer' ? match.user2 : match.user1;
+    set({
+      ...IDLE_CALL_STATE,
+      phase: 'starting',
+      matchId: match.id,
+      role,
+      partnerName: participantName(partner),
+    });
+    return s;
+  }
+
+  const inCall = () => session !== null && state.phase !== 'idle';
+
+  function onOffer({ matchId, offer: description }: OfferReceivedEvent) {
+    if (description.type !== 'offer') return;
+    const ready = readyMatches.get(matchId);
+    if (!ready) {
+      // The offer overtook this screen's news that the match was accepted: keep it for then.
+      if (earlyOffers.size < MAX_EARLY_OFFERS || earlyOffers.has(matchId)) {
+        earlyOffers.set(matchId, { offer: description, candidates: [] });
+      }
+      return;
+    }
+    // user1 makes the offers; an offer the other way round is not expected.
+    if (ready.match.user1.id === ready.me.id) return;
+    if (session && session.match.id === matchId) {
+      void answer(session, description, false);
+      return;
+    }
+    if (inCall()) {
+      console.warn('Ignoring an offer for another match during a call');
+      return;
+    }
+    void answer(openSession(ready.match, ready.me, 'answerer'), description, false);
+  }
+
+  function onCandidate({ matchId, candidate }: IceCandidateReceivedEvent) {
+    const usable = usableCandidate(candidate);
+    if (!usable) return;
+    const s = session;
+    if (s && s.match.id === matchId) {
+      addRemoteCandidate(s, usable);
+      return;
+    }
+    const early = earlyOffers.get(matchId);
+    if (early && early.candidates.length < MAX_QUEUED_CANDIDATES) early.candidates.push(usable);
+  }
+
+  function hangUp() {
+    const s = session;
+    if (!s) return;
+    teardown(s);
+    session = null;
+    if (s.partnerInCall) {
+      void client.call('EndCall', { matchId: s.match.id }).then((result) => report(result, 'EndCall'));
+    }
+    set({ ...IDLE_CALL_STATE, peerState: 'closed' });
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    attach() {
+      const off = [
+        client.on('OfferReceived', onOffer),
+        client.on('AnswerReceived', ({ matchId, answer: description }) => {
+          const s = session;
+          const pc = s?.pc;
+          if (!s || !pc || s.match.id !== matchId || s.role !== 'offerer' || description.type !== 'answer')
+            return;
+          // Only an answer to the offer in hand; a late one for an earlier offer is dropped.
+          if (pc.signalingState !== 'have-local-offer') return;
+          const a = attempt;
+          pc.setRemoteDescription(description).then(
+            () => {
+              if (s.pc !== pc) return;
+              s.remoteDescriptionSet = true;
+              flushIncoming(s);
+            },
+            (error: unknown) => {
+              if (isCurrent(s, a)) fail(s, error, false);
+            },
+          );
+        }),
+        client.on('IceCandidateReceived', onCandidate),
+        client.on('CallEnded', ({ matchId }) => {
+          earlyOffers.delete(matchId);
+          const s = session;
+          if (!s || s.match.id !== matchId) return;
+          s.partnerInCall = false;
+          s.unansweredOffer = null;
+          teardown(s);
+          set({
+            phase: 'ended',
+            problem: 'partner-left',
+            peerState: 'closed',
+            localStream: null,
+            remoteStream: null,
+          });
+        }),
+      ];
+      return () => {
+        for (const stop of off) stop();
+        hangUp();
+      };
+    },
+    matchReady(match, me) {
+      if (me.id !== match.user1.id && me.id !== match.user2.id) return;
+      readyMatches.set(match.id, { match, me });
+      if (inCall()) return;
+      if (match.user1.id === me.id) {
+        void offer(openSession(match, me, 'offerer'), false);
+        return;
+      }
+      const early = earlyOffers.get(match.id);
+      if (early) {
+        earlyOffers.delete(match.id);
+        void answer(openSession(match, me, 'answerer'), early.offer, false, early.candidates);
+      }
+    },
+    toggleMicrophone() {
+      const on = !state.microphoneOn;
+      for (const track of session?.stream?.getAudioTracks() ?? []) track.enabled = on;
+      set({ microphoneOn: on });
+    },
+    toggleCamera() {
+      const on = !state.cameraOn;
+      for (const track of session?.stream?.getVideoTracks() ?? []) track.enabled = on;
+      set({ cameraOn: on });
+    },
+    endCall: hangUp,
+    retry() {
+      const s = session;
+      if (!s || state.phase === 'idle') return;
+      const hadPeer = s.pc !== null;
+      teardown(s);
+      set({
+        phase: 'retrying',
+        problem: null,
+        retryFailed: false,
+        peerState: hadPeer ? 'closed' : state.peerState,
+        localStream: null,
+        remoteStream: null,
+      });
+      s.retryTimer = timers.setTimeout(() => {
+        s.retryTimer = null;
+        if (session !== s) return;
+        if (s.role === 'offerer') void offer(s, true);
+        else if (s.unansweredOffer) void answer(s, s.unansweredOffer, true);
+        else void waitForOffer(s);
+      }, VIDEO_RETRY_DELAY_MS);
+    },
+    connectionState: () => session?.pc?.connectionState ?? state.peerState,
+  };
+}

@@ -1,0 +1,69 @@
+import type { Match } from '@wheelmeet/contracts';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useRealtimeClient } from '@/lib/realtime-client';
+import {
+  type CallController,
+  type CallParticipant,
+  type CallState,
+  createCallController,
+} from './call-controller';
+import { useVideoCallEnvironment } from './video-call-environment';
+
+/** What the end-to-end tests read: the peer connection's state, nothing else (no media, SDP or tokens). */
+export interface WheelmeetCallTestHook {
+  connectionState: () => RTCPeerConnectionState;
+}
+
+declare global {
+  interface Window {
+    /**
+     * TEST HOOK, present in development and production alike: Playwright polls
+     * `window.__wheelmeetCall.connectionState()` to see the call connect through real WebRTC.
+     */
+    __wheelmeetCall?: WheelmeetCallTestHook;
+  }
+}
+
+function exposeTestHook(controller: CallController): () => void {
+  const hook: WheelmeetCallTestHook = { connectionState: () => controller.connectionState() };
+  window.__wheelmeetCall = hook;
+  return () => {
+    if (window.__wheelmeetCall === hook) delete window.__wheelmeetCall;
+  };
+}
+
+export interface VideoCall {
+  state: CallState;
+  /** Give it to the wheel: called once per match when both sides have accepted. */
+  onMatchReady: (match: Match, me: CallParticipant) => void;
+  toggleMicrophone: () => void;
+  toggleCamera: () => void;
+  endCall: () => void;
+  retry: () => void;
+}
+
+/**
+ * The video call of one screen: listens to the hub's call events while mounted, and starts a
+ * call when a match is ready (as the offerer) or an offer arrives (as the answerer).
+ */
+export function useVideoCall(): VideoCall {
+  const client = useRealtimeClient();
+  const environment = useVideoCallEnvironment();
+  const [controller] = useState(() => createCallController({ client, environment }));
+
+  useEffect(() => controller.attach(), [controller]);
+  useEffect(() => exposeTestHook(controller), [controller]);
+
+  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  return useMemo(
+    () => ({
+      state,
+      onMatchReady: controller.matchReady,
+      toggleMicrophone: controller.toggleMicrophone,
+      toggleCamera: controller.toggleCamera,
+      endCall: controller.endCall,
+      retry: controller.retry,
+    }),
+    [state, controller],
+  );
+}

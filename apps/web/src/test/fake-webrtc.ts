@@ -1,0 +1,175 @@
+import { vi } from 'vitest';
+import type { VideoCallEnvironment } from '@/features/video/hooks/video-call-environment';
+import type { RealtimeTimers } from '@/lib/realtime-client';
+
+type Candidate = Pick<RTCIceCandidateInit, 'candidate' | 'sdpMid' | 'sdpMLineIndex' | 'usernameFragment'>;
+
+/** Stands in for RTCPeerConnection: records what the call does and lets a test drive its events. */
+export class FakePeerConnection {
+  connectionState: RTCPeerConnectionState = 'new';
+  signalingState: RTCSignalingState = 'stable';
+  localDescription: RTCSessionDescriptionInit | null = null;
+  remoteDescription: RTCSessionDescriptionInit | null = null;
+  onicecandidate: ((event: { candidate: Candidate | null }) => void) | null = null;
+  ontrack: ((event: { track: MediaStreamTrack; streams: MediaStream[] }) => void) | null = null;
+  onconnectionstatechange: (() => void) | null = null;
+  readonly tracks: MediaStreamTrack[] = [];
+  readonly addedCandidates: RTCIceCandidateInit[] = [];
+  readonly close = vi.fn(() => {
+    this.connectionState = 'closed';
+    this.signalingState = 'closed';
+  });
+
+  constructor(readonly configuration: RTCConfiguration) {}
+
+  addTrack(track: MediaStreamTrack): void {
+    this.tracks.push(track);
+  }
+
+  async createOffer(): Promise<RTCSessionDescriptionInit> {
+    return { type: 'offer', sdp: 'v=0 fake-offer' };
+  }
+
+  async createAnswer(): Promise<RTCSessionDescriptionInit> {
+    return { type: 'answer', sdp: 'v=0 fake-answer' };
+  }
+
+  async setLocalDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    this.localDescription = description;
+    this.signalingState = description.type === 'offer' ? 'have-local-offer' : 'stable';
+  }
+
+  async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    this.remoteDescription = description;
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
+  }
+
+  async addIceCandidate(candidate: RTCIceCandidateInit): Promise<void> {
+    this.addedCandidates.push(candidate);
+  }
+
+  /** The browser found a local candidate. */
+  emitCandidate(candidate: Candidate | null): void {
+    this.onicecandidate?.({ candidate });
+  }
+
+  /** The partner's media arrived. */
+  emitTrack(stream: MediaStream): void {
+    const [track] = stream.getTracks();
+    if (track) this.ontrack?.({ track, streams: [stream] });
+  }
+
+  setConnectionState(state: RTCPeerConnectionState): void {
+    this.connectionState = state;
+    this.onconnectionstatechange?.();
+  }
+}
+
+export interface FakeTrack {
+  kind: 'audio' | 'video';
+  enabled: boolean;
+  readyState: 'live' | 'ended';
+  stop: ReturnType<typeof vi.fn>;
+}
+
+function fakeTrack(kind: 'audio' | 'video'): FakeTrack {
+  const track: FakeTrack = {
+    kind,
+    enabled: true,
+    readyState: 'live',
+    stop: vi.fn(() => {
+      track.readyState = 'ended';
+    }),
+  };
+  return track;
+}
+
+/** happy-dom's MediaStream (so a <video> accepts it) with the getTracks() it lacks. */
+class FakeMediaStream extends MediaStream {
+  override getTracks(): MediaStreamTrack[] {
+    return [...this.getAudioTracks(), ...this.getVideoTracks()];
+  }
+}
+
+/** A camera-and-microphone stream with fake tracks. */
+export function createFakeStream() {
+  const audio = fakeTrack('audio');
+  const video = fakeTrack('video');
+  const stream: MediaStream = new FakeMediaStream([audio, video] as unknown as MediaStreamTrack[]);
+  return { stream, audio, video };
+}
+
+/** Timers that run only when the test says so. */
+export class ManualTimers implements RealtimeTimers {
+  private next = 1;
+  private readonly pending = new Map<number, { callback: () => void; ms: number }>();
+
+  setTimeout(callback: () => void, ms: number): unknown {
+    const handle = this.next++;
+    this.pending.set(handle, { callback, ms });
+    return handle;
+  }
+
+  clearTimeout(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+
+  /** Delays of the timers still waiting. */
+  get delays(): number[] {
+    return [...this.pending.values()].map((timer) => timer.ms);
+  }
+
+  /** Runs every timer that is due now (all of them: time is not modelled beyond order). */
+  runAll(): void {
+    const due = [...this.pending.entries()];
+    this.pending.clear();
+    for (const [, timer] of due) timer.callback();
+  }
+}
+
+/**
+ * A video-call environment of fakes: every peer connection and stream it hands out is kept, and
+ * getUserMedia can be made to fail.
+ */
+export function createFakeCallEnvironment() {
+  const peers: FakePeerConnection[] = [];
+  const streams: ReturnType<typeof createFakeStream>[] = [];
+  const timers = new ManualTimers();
+  const getUserMedia = vi.fn(async (_constraints: MediaStreamConstraints) => {
+    const media = createFakeStream();
+    streams.push(media);
+    return media.stream;
+  });
+  const loadIceServers = vi.fn(
+    async (_token: string): Promise<RTCIceServer[]> => [{ urls: ['stun:stun.example.org:3478'] }],
+  );
+  const environment: VideoCallEnvironment = {
+    createPeerConnection: (configuration) => {
+      const pc = new FakePeerConnection(configuration);
+      peers.push(pc);
+      return pc as unknown as RTCPeerConnection;
+    },
+    getUserMedia,
+    loadIceServers,
+    timers,
+  };
+  return {
+    environment,
+    peers,
+    streams,
+    timers,
+    getUserMedia,
+    loadIceServers,
+    /** The most recent peer connection. */
+    get pc(): FakePeerConnection {
+      const pc = peers.at(-1);
+      if (!pc) throw new Error('No peer connection was created yet.');
+      return pc;
+    },
+  };
+}
+
+/** Lets every pending promise callback run (all fakes answer in microtasks). */
+export function flushPromises(): Promise<void> {
+  return new Promise((resolve) => globalThis.setTimeout(resolve, 0));
+}
