@@ -1,4 +1,6 @@
+import { signInThroughUi } from '../support/admin-ui';
 import { expect, test } from '../support/fixtures';
+import { E2E_ADMIN_PASSWORD } from '../support/global-setup';
 
 test.describe('top navigation', () => {
   test('takes a visitor between Home, How It Works and For Business', async ({ page }) => {
@@ -51,11 +53,8 @@ test.describe('redirects of the route table', () => {
     }
   });
 
-  test('with a stored token, /admin opens the dashboard and the login page moves on to it', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    await page.evaluate(() => localStorage.setItem('admin_token', 'stored-token'));
+  test('signed in, /admin opens the dashboard and the login page moves on to it', async ({ page }) => {
+    await signInThroughUi(page, 'admin', E2E_ADMIN_PASSWORD);
 
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
