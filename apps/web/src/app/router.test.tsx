@@ -198,11 +198,15 @@ describe('other pages', () => {
     expect(screen.getByRole('link', { name: /admin login/i })).toHaveAttribute('href', '/admin/login');
   });
 
-  it('shows placeholders for /features and /payment-success', async () => {
+  it('routes /features and /payment-success to their pages', async () => {
     const { router } = renderRoutes(routes, '/features');
-    expect(await screen.findByText(/full features page is coming soon/i)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Features for networking that works' }),
+    ).toBeInTheDocument();
     await router.navigate('/payment-success');
-    expect(await screen.findByText(/payment confirmation is coming soon/i)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /No payment to confirm/ }),
+    ).toBeInTheDocument();
   });
 
   it('gives every public page a main landmark', async () => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PLANS } from '@/test/fixtures';
 import { jsonResponse, LocationProbe, mockFetch, renderRoutes } from '@/test/render';
+import { makeClientConfig } from '../test-utils';
 import { BusinessPage } from './business-page';
 
 function PurchaseProbe() {
@@ -57,13 +58,78 @@ describe('business landing page', () => {
     expect(screen.getAllByRole('article')).toHaveLength(3);
   });
 
-  it("goes to /purchase/{planId} from a plan's Get Started", async () => {
-    mockFetch({ 'GET /api/business/plans': jsonResponse(PLANS) });
+  it("opens the payment modal from a plan's Get Started, which links to the full checkout", async () => {
+    mockFetch({
+      'GET /api/business/plans': jsonResponse(PLANS),
+      'GET /api/config': jsonResponse(makeClientConfig()),
+    });
     const { router } = renderRoutes(routes, '/business');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Get Started with Professional' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Get started with Professional' });
+    expect(router.state.location.pathname).toBe('/business');
+
+    await userEvent.click(await within(dialog).findByRole('link', { name: 'Buy with the full checkout' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/purchase/professional');
     expect(router.state.location.state).toEqual({ plan: PLANS[1] });
+  });
+
+  it('presents features, use cases, four steps, testimonials and the FAQ', async () => {
+    mockFetch({ 'GET /api/business/plans': jsonResponse(PLANS) });
+    renderRoutes(routes, '/business');
+    await screen.findByRole('article', { name: 'Starter' });
+
+    const features = screen.getByRole('region', { name: 'Everything you need for memorable networking' });
+    expect(
+      within(features)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Customizable matching',
+      'Analytics and insights',
+      'Seamless integration',
+      'Private and secure',
+    ]);
+    expect(within(features).getByRole('link', { name: 'Discover All Features' })).toHaveAttribute(
+      'href',
+      '/features',
+    );
+
+    const useCases = screen.getByRole('region', { name: 'Built for every kind of gathering' });
+    expect(
+      within(useCases)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Virtual events and conferences',
+      'Educational institutions',
+      'Professional networking',
+      'Corporate team building',
+    ]);
+
+    const steps = within(screen.getByRole('region', { name: 'How it works' })).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
+      'Step 1: Easy setup',
+      'Step 2: Invite participants',
+      'Step 3: Start networking',
+      'Step 4: Track results',
+    ]);
+
+    expect(screen.getAllByRole('figure')).toHaveLength(3);
+    expect(screen.getByRole('region', { name: 'Frequently asked questions' })).toBeInTheDocument();
+  });
+
+  it("closes with 'Get Started Today' (to pricing) and 'Request Demo' (the demo dialog)", async () => {
+    mockFetch({ 'GET /api/business/plans': jsonResponse(PLANS) });
+    renderRoutes(routes, '/business');
+    await screen.findByRole('article', { name: 'Starter' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Get Started Today' }));
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    expect(scrollIntoView.mock.contexts[0]).toHaveAttribute('id', 'pricing-section');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Request Demo' }));
+    expect(screen.getByRole('dialog', { name: 'Request a demo' })).toBeInTheDocument();
   });
 
   it('scrolls the pricing section into view once plans load when the hash asks for it', async () => {

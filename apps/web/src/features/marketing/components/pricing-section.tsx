@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Plan } from '@wheelmeet/contracts';
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -9,10 +9,10 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { errorMessage } from '@/lib/api-client';
 import { plansQuery } from '@/lib/plans-query';
 import { PlanCard } from './plan-card';
+import { PricingModal } from './pricing-modal';
 import { PRICING_HEADING_ID, PRICING_SECTION_ID, scrollToPricing } from './scroll-to-pricing';
 
 export function PricingSection() {
-  const navigate = useNavigate();
   const { hash } = useLocation();
   const { data: plans, isPending, isError, isSuccess, error, refetch, isFetching } = useQuery(plansQuery());
 
@@ -21,7 +21,13 @@ export function PricingSection() {
     if (isSuccess && hash === `#${PRICING_SECTION_ID}`) scrollToPricing();
   }, [isSuccess, hash]);
 
-  const choose = (plan: Plan) => navigate(`/purchase/${encodeURIComponent(plan.id)}`, { state: { plan } });
+  // The chosen plan stays set after the modal closes: its account and payment survive a reopening.
+  const [chosen, setChosen] = useState<Plan | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const choose = (plan: Plan) => {
+    setChosen(plan);
+    setModalOpen(true);
+  };
 
   return (
     <section
@@ -70,6 +76,9 @@ export function PricingSection() {
           )}
         </div>
       </div>
+      {chosen ? (
+        <PricingModal key={chosen.id} plan={chosen} open={modalOpen} onOpenChange={setModalOpen} />
+      ) : null}
     </section>
   );
 }

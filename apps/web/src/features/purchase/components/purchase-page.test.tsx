@@ -19,7 +19,7 @@ describe('purchase page', () => {
       screen.getByRole('heading', { level: 1, name: 'Get started with Professional' }),
     ).toBeInTheDocument();
     expect(screen.getByText('$79.50')).toBeInTheDocument();
-    expect(screen.getByText(/checkout is coming soon/i)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

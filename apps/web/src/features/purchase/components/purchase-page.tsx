@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type Plan, planSchema } from '@wheelmeet/contracts';
+import { type BusinessUser, type Plan, planSchema } from '@wheelmeet/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,6 +8,9 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { formatPrice } from '@/lib/format';
 import { plansQuery } from '@/lib/plans-query';
+import { AccountStep } from './account-step';
+import { ConfirmationStep } from './confirmation-step';
+import { PaymentStep } from './payment-step';
 import { StepIndicator } from './step-indicator';
 
 /** The plan handed over by the pricing cards through navigation state, if it is a valid plan for this URL. */
@@ -30,16 +34,68 @@ export function PurchasePage() {
   return <PurchaseView plan={plan} />;
 }
 
+type Progress =
+  | { step: 'Account' }
+  | { step: 'Payment'; account: BusinessUser }
+  | { step: 'Confirmation'; account: BusinessUser };
+
 function PurchaseView({ plan }: { plan: Plan }) {
+  const [progress, setProgress] = useState<Progress>({ step: 'Account' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(true);
+
+  // Each new step takes the focus at its heading, so keyboard and screen-reader users follow along.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every step change by design.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [progress.step]);
+
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+    <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       <PageTitle title={`Purchase ${plan.name}`} />
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Get started with {plan.name}</h1>
       <div className="mt-8">
-        <StepIndicator current="Account" />
+        <StepIndicator current={progress.step} />
       </div>
-      <Card className="mt-8">
-        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Your plan</h2>
+      <div className="mt-8 grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <Card className="sm:p-8">
+          {progress.step === 'Account' ? (
+            <AccountStep
+              plan={plan}
+              headingRef={headingRef}
+              onCreated={(account) => setProgress({ step: 'Payment', account })}
+            />
+          ) : progress.step === 'Payment' ? (
+            <PaymentStep
+              plan={plan}
+              account={progress.account}
+              headingRef={headingRef}
+              onPaid={() => setProgress({ step: 'Confirmation', account: progress.account })}
+            />
+          ) : (
+            <ConfirmationStep plan={plan} account={progress.account} headingRef={headingRef} />
+          )}
+        </Card>
+        <PlanSummary plan={plan} changeable={progress.step === 'Account'} />
+      </div>
+    </div>
+  );
+}
+
+function PlanSummary({ plan, changeable }: { plan: Plan; changeable: boolean }) {
+  return (
+    <aside aria-labelledby="plan-summary-heading">
+      <Card>
+        <h2
+          id="plan-summary-heading"
+          className="text-sm font-semibold uppercase tracking-wide text-slate-500"
+        >
+          Your plan
+        </h2>
         <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
           <p className="text-xl font-semibold text-slate-900">{plan.name}</p>
           <p className="text-slate-900">
@@ -47,14 +103,23 @@ function PurchaseView({ plan }: { plan: Plan }) {
             <span className="text-sm text-slate-600"> /{plan.period ?? 'month'}</span>
           </p>
         </div>
-        <p className="mt-2 text-slate-600">{plan.description}</p>
+        <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
+        <ul className="mt-4 space-y-2 text-sm text-slate-700">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <span aria-hidden="true" className="font-bold text-indigo-600">
+                ✓
+              </span>
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
       </Card>
-      <p className="mt-8 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-        Checkout is coming soon: account creation and card payment will be added here.
-      </p>
-      <ButtonLink to="/pricing" variant="ghost" className="mt-6">
-        Choose a different plan
-      </ButtonLink>
-    </div>
+      {changeable ? (
+        <ButtonLink to="/pricing" variant="ghost" className="mt-4">
+          Choose a different plan
+        </ButtonLink>
+      ) : null}
+    </aside>
   );
 }

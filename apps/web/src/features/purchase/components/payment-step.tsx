@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BusinessUser, PaymentIntentResponse, Plan } from '@wheelmeet/contracts';
+import { type FormEvent, type ReactNode, type Ref, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { type CardPayer, CardPaymentFields } from '@/components/ui/card-payment-fields';
+import { LoadingState } from '@/components/ui/loading-state';
+import { Spinner } from '@/components/ui/spinner';
+import { createPaymentIntent } from '@/lib/business-api';
+import { formatPrice } from '@/lib/format';
+import { type ReadyPaymentSetup, usePaymentSetup } from '@/lib/payment-setup';
+import { serverMessage } from '@/lib/server-field-errors';
+
+export const PREPARING_PAYMENT_MESSAGE = 'Preparing payment form...';
+export const PAYMENT_INTENT_FAILED_MESSAGE = 'Failed to create payment intent';
+export const PAYMENT_INIT_FAILED_MESSAGE = 'Failed to initialize payment. Please try again.';
+const CARD_MESSAGES = {
+  failed: 'An error occurred with your payment',
+  unexpected: 'An unexpected error occurred',
+};
+
+// The purchase flow pays in US dollars (spec section 9); the landing page's modal in euros.
+const CURRENCY = 'usd';
+
+interface PaymentStepProps {
+  plan: Plan;
+  account: BusinessUser;
+  onPaid: () => void;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/** Step 2: a payment intent in USD is opened for the new account as the step starts, then paid by card. */
+export function PaymentStep({ plan, account, onPaid, headingRef }: PaymentStepProps) {
+  const setup = usePaymentSetup();
+  // A query rather than a mutation: one intent per account, however often the step renders.
+  const intent = useQuery({
+    queryKey: ['business', 'payment-intent', account.id, CURRENCY],
+    queryFn: () => createPaymentIntent({ planId: plan.id, currency: CURRENCY, businessUserId: account.id }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  let body: ReactNode;
+  if (intent.isError && !intent.isFetching) {
+    body = (
+      <Failure
+        message={serverMessage(intent.error, PAYMENT_INTENT_FAILED_MESSAGE)}
+        onRetry={() => void intent.refetch()}
+      />
+    );
+  } else if (setup.status === 'error') {
+    body = <Failure message={PAYMENT_INIT_FAILED_MESSAGE} onRetry={setup.retry} />;
+  } else if (setup.status === 'pending' || !intent.data) {
+    body = <LoadingState label={PREPARING_PAYMENT_MESSAGE} />;
+  } else {
+    body = <PaymentForm setup={setup} intent={intent.data} onPaid={onPaid} />;
+  }
+
+  return (
+    <section aria-labelledby="payment-step-heading">
+      <h2
+        id="payment-step-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-semibold text-slate-900 focus:outline-none"
+      >
+        Payment
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Your account for <span className="font-medium text-slate-900">{account.email}</span> is created. Pay
+        for {plan.name} to activate it.
+      </p>
+      <div className="mt-6">{body}</div>
+    </section>
+  );
+}
+
+function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="space-y-4">
+      <Alert>{message}</Alert>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+interface PaymentFormProps {
+  setup: ReadyPaymentSetup;
+  intent: PaymentIntentResponse;
+  onPaid: () => void;
+}
+
+function PaymentForm({ setup, intent, onPaid }: PaymentFormProps) {
+  const payerRef = useRef<CardPayer>(null);
+  const [cardReady, setCardReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const amount = formatPrice(intent.amount, 'USD');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const payer = payerRef.current;
+    if (busy || !payer) return;
+    setBusy(true);
+    try {
+      if ((await payer.validate()) && (await payer.confirm(intent))) onPaid();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-6">
+      <p className="flex items-baseline justify-between rounded-lg bg-slate-50 px-4 py-3 text-slate-700">
+        <span>Total due today</span>
+        <span className="text-lg font-semibold text-slate-900">{amount}</span>
+      </p>
+      <CardPaymentFields
+        payerRef={payerRef}
+        setup={setup}
+        stripeIntent={{ clientSecret: intent.clientSecret }}
+        messages={CARD_MESSAGES}
+        disabled={busy}
+        onReadyChange={setCardReady}
+      />
+      <div className="flex justify-end">
+        <Button type="submit" size="lg" disabled={busy || !cardReady} className="w-full sm:w-auto">
+          {busy ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+          {busy ? 'Processing...' : `Pay ${amount}`}
+        </Button>
+      </div>
+    </form>
+  );
+}

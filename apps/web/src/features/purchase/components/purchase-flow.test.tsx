@@ -1,0 +1,247 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makePlan } from '@/test/fixtures';
+import { jsonResponse, LocationProbe, mockFetch, renderRoutes } from '@/test/render';
+import {
+  errorResponse,
+  makeBusinessUser,
+  makeClientConfig,
+  makeIntent,
+  testCardResponder,
+} from '../test-utils';
+import { PurchasePage } from './purchase-page';
+
+const PLAN = makePlan({ id: 'professional', name: 'Professional', price: 79.5 });
+const routes = [
+  { path: '/purchase/:planId', element: <PurchasePage /> },
+  { path: '/pricing', element: <LocationProbe /> },
+];
+
+type Responder = Response | ((url: string, init?: RequestInit) => Response | Promise<Response>);
+
+function mockServer(overrides: Record<string, Responder> = {}) {
+  return mockFetch({
+    'GET /api/config': jsonResponse(makeClientConfig()),
+    'POST /api/business/register': jsonResponse(
+      makeBusinessUser({ planId: PLAN.id, plan: { id: PLAN.id, name: PLAN.name } }),
+      201,
+    ),
+    'POST /api/business/payment-intent': jsonResponse(makeIntent({ amount: 79.5, currency: 'usd' }), 201),
+    'POST /api/business/test-payments/confirm': testCardResponder,
+    ...overrides,
+  });
+}
+
+function open() {
+  return renderRoutes(routes, { pathname: `/purchase/${PLAN.id}`, state: { plan: PLAN } });
+}
+
+function stepItems() {
+  return within(screen.getByRole('list', { name: 'Purchase steps' })).getAllByRole('listitem');
+}
+
+async function fillAccount(user: UserEvent) {
+  await user.type(screen.getByLabelText(/^First name/), 'Ada');
+  await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
+  await user.type(screen.getByLabelText(/^Company name/), 'Analytical Engines Ltd');
+  await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'difference-engine');
+  await user.type(screen.getByLabelText(/^Confirm password/), 'difference-engine');
+}
+
+async function createAccount(user: UserEvent) {
+  await fillAccount(user);
+  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  await screen.findByRole('heading', { name: 'Payment' });
+}
+
+async function fillCard(user: UserEvent, cardNumber: string) {
+  for (const [label, value] of [
+    [/^Card number/, cardNumber],
+    [/^Expiry/, '1234'],
+    [/^CVC/, '123'],
+  ] as const) {
+    const input = await screen.findByLabelText(label);
+    await user.clear(input);
+    await user.type(input, value);
+  }
+}
+
+function bodiesOf(fetchMock: ReturnType<typeof mockFetch>, path: string) {
+  return fetchMock.mock.calls
+    .filter(([url]) => url === path)
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+}
+
+describe('purchase flow', () => {
+  it('checks the account step with the spec messages', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockServer();
+    open();
+
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Company name is required',
+      'Email is required',
+      'Password is required',
+      'Please confirm your password',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+
+    await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await user.type(screen.getByLabelText(/^Password/), 'short');
+    await user.type(screen.getByLabelText(/^Confirm password/), 'different');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters long')).toBeInTheDocument();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Phone number/)).not.toHaveAttribute('aria-invalid');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's message, else 'Failed to create account. Please try again.'", async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'POST /api/business/register': errorResponse(
+        409,
+        'conflict',
+        'An account with this email already exists.',
+      ),
+    });
+    open();
+    await fillAccount(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+    expect(stepItems()[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it("falls back to 'Failed to create account. Please try again.'", async () => {
+    const user = userEvent.setup();
+    mockServer({ 'POST /api/business/register': jsonResponse({ nope: true }, 201) });
+    open();
+    await fillAccount(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create account. Please try again.');
+  });
+
+  it("puts the server's field errors beside the fields", async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'POST /api/business/register': errorResponse(400, 'validation_failed', 'Invalid request.', [
+        { path: 'body.email', message: 'Please enter a valid email address' },
+      ]),
+    });
+    open();
+    await fillAccount(user);
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('opens a payment intent in USD on entering step 2 and marks Account completed', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockServer();
+    open();
+    await createAccount(user);
+
+    const steps = stepItems();
+    expect(steps[0]).not.toHaveAttribute('aria-current');
+    expect(steps[0]).toHaveTextContent('Account (completed)');
+    expect(steps[1]).toHaveAttribute('aria-current', 'step');
+    expect(steps[2]).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('heading', { name: 'Payment' })).toHaveFocus();
+
+    expect(await screen.findByRole('button', { name: 'Pay $79.50' })).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, '/api/business/register')).toEqual([
+      {
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'ada@example.com',
+        password: 'difference-engine',
+        companyName: 'Analytical Engines Ltd',
+        planId: 'professional',
+      },
+    ]);
+    expect(bodiesOf(fetchMock, '/api/business/payment-intent')).toEqual([
+      { planId: 'professional', currency: 'usd', businessUserId: makeBusinessUser().id },
+    ]);
+    expect(screen.getByText('Test mode — no real charge')).toBeInTheDocument();
+  });
+
+  it("says 'Preparing payment form...' and then the server's message or 'Failed to create payment intent'", async () => {
+    const user = userEvent.setup();
+    let answerIntent: (response: Response) => void = () => {};
+    mockServer({
+      'POST /api/business/payment-intent': () => new Promise<Response>((resolve) => (answerIntent = resolve)),
+    });
+    open();
+    await createAccount(user);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing payment form...');
+    await act(async () => answerIntent(jsonResponse({}, 201)));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create payment intent');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows a declined card, then takes a good one and thanks the buyer', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockServer();
+    open();
+    await createAccount(user);
+
+    await fillCard(user, '4000000000000002');
+    await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(stepItems()[1]).toHaveAttribute('aria-current', 'step');
+
+    await fillCard(user, '4242424242424242');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
+
+    expect(await screen.findByRole('heading', { name: 'Thank you for your purchase!' })).toHaveFocus();
+    expect(stepItems()[2]).toHaveAttribute('aria-current', 'step');
+    expect(stepItems()[1]).toHaveTextContent('Payment (completed)');
+    expect(screen.getByRole('link', { name: 'Go to Admin Login' })).toHaveAttribute('href', '/admin/login');
+    // Both attempts paid the one intent opened for the account.
+    expect(bodiesOf(fetchMock, '/api/business/payment-intent')).toHaveLength(1);
+    expect(bodiesOf(fetchMock, '/api/business/test-payments/confirm').map((body) => body.cardNumber)).toEqual(
+      ['4000 0000 0000 0002', '4242 4242 4242 4242'],
+    );
+  });
+
+  it("shows the server's card field errors beside the card fields", async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'POST /api/business/test-payments/confirm': errorResponse(
+        422,
+        'validation_failed',
+        'Your card has expired.',
+        [{ path: 'body.expiry', message: 'Your card has expired.' }],
+      ),
+    });
+    open();
+    await createAccount(user);
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
+
+    expect(await screen.findByText('Your card has expired.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Expiry/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("says 'Network error. Please try again.' when the server cannot be reached", async () => {
+    const user = userEvent.setup();
+    mockServer({
+      'POST /api/business/test-payments/confirm': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    open();
+    await createAccount(user);
+    await fillCard(user, '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please try again.');
+  });
+});

@@ -1,0 +1,108 @@
+import { screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { type ReactNode, useEffect } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getStripe, type Stripe } from '@/lib/stripe';
+import { makePlan } from '@/test/fixtures';
+import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
+import { makeBusinessUser, makeClientConfig, makeIntent } from '../test-utils';
+import { PurchasePage } from './purchase-page';
+
+// Stripe's own components need Stripe's servers; these stand-ins record what the flow asks of them.
+const confirmPayment = vi.fn();
+const elements = { submit: vi.fn(async () => ({})) };
+const elementsOptions = vi.fn();
+
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ options, children }: { options: unknown; children: ReactNode }) => {
+    elementsOptions(options);
+    return children;
+  },
+  PaymentElement: ({ onReady }: { onReady?: () => void }) => {
+    useEffect(() => onReady?.(), [onReady]);
+    return <div data-testid="payment-element" />;
+  },
+  useStripe: () => ({ confirmPayment }),
+  useElements: () => elements,
+}));
+
+vi.mock('@/lib/stripe', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/stripe')>()),
+  getStripe: vi.fn(),
+}));
+
+const PLAN = makePlan({ id: 'starter', name: 'Starter', price: 29 });
+
+beforeEach(() => {
+  confirmPayment.mockReset();
+  elementsOptions.mockReset();
+  vi.mocked(getStripe).mockResolvedValue({} as Stripe);
+  mockFetch({
+    'GET /api/config': jsonResponse(makeClientConfig({ mode: 'stripe', publishableKey: 'pk_test_123' })),
+    'POST /api/business/register': jsonResponse(makeBusinessUser(), 201),
+    'POST /api/business/payment-intent': jsonResponse(
+      makeIntent({ amount: 29, currency: 'usd', mode: 'stripe', clientSecret: 'pi_live_1_secret_2' }),
+      201,
+    ),
+  });
+});
+
+async function reachPayment(user: UserEvent) {
+  renderRoutes([{ path: '/purchase/:planId', element: <PurchasePage /> }], {
+    pathname: '/purchase/starter',
+    state: { plan: PLAN },
+  });
+  await user.type(screen.getByLabelText(/^First name/), 'Ada');
+  await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
+  await user.type(screen.getByLabelText(/^Company name/), 'Analytical Engines Ltd');
+  await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+  await user.type(screen.getByLabelText(/^Password/), 'difference-engine');
+  await user.type(screen.getByLabelText(/^Confirm password/), 'difference-engine');
+  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  return screen.findByRole('button', { name: 'Pay $29' });
+}
+
+describe('purchase flow with Stripe', () => {
+  it('mounts the Payment Element for the intent and confirms with Stripe, returning to /payment-success', async () => {
+    const user = userEvent.setup();
+    confirmPayment.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
+    const pay = await reachPayment(user);
+
+    expect(getStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(elementsOptions).toHaveBeenLastCalledWith({ clientSecret: 'pi_live_1_secret_2' });
+    expect(screen.getByTestId('payment-element')).toBeInTheDocument();
+    expect(screen.queryByText('Test mode — no real charge')).not.toBeInTheDocument();
+
+    await user.click(pay);
+    expect(await screen.findByRole('heading', { name: 'Thank you for your purchase!' })).toBeInTheDocument();
+    expect(confirmPayment).toHaveBeenCalledWith({
+      elements,
+      clientSecret: 'pi_live_1_secret_2',
+      confirmParams: { return_url: `${window.location.origin}/payment-success` },
+      redirect: 'if_required',
+    });
+  });
+
+  it("shows Stripe's message, else 'An error occurred with your payment'", async () => {
+    const user = userEvent.setup();
+    confirmPayment.mockResolvedValueOnce({
+      error: { type: 'card_error', message: 'Your card has insufficient funds.' },
+    });
+    confirmPayment.mockResolvedValueOnce({ error: { type: 'card_error' } });
+    const pay = await reachPayment(user);
+
+    await user.click(pay);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    await user.click(pay);
+    expect(await screen.findByRole('alert')).toHaveTextContent('An error occurred with your payment');
+  });
+
+  it("says 'An unexpected error occurred' when confirming throws", async () => {
+    const user = userEvent.setup();
+    confirmPayment.mockRejectedValue(new Error('Stripe.js crashed'));
+    const pay = await reachPayment(user);
+
+    await user.click(pay);
+    expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred');
+  });
+});

@@ -1,0 +1,31 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
+
+const BODY_PREFIX = 'body.';
+
+/**
+ * Puts the server's field errors (`details` with paths like `body.email`) beside the form's
+ * fields. Returns true when at least one landed, so the caller can skip a general message.
+ */
+export function applyServerFieldErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fieldNames: readonly (keyof T & string)[],
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const known = new Set<string>(fieldNames);
+  let placed = false;
+  for (const detail of error.details ?? []) {
+    const path = detail.path.startsWith(BODY_PREFIX) ? detail.path.slice(BODY_PREFIX.length) : detail.path;
+    if (!known.has(path)) continue;
+    setError(path as Path<T>, { type: 'server', message: detail.message });
+    placed = true;
+  }
+  return placed;
+}
+
+/** The server's own message for a failed call, else `fallback` (also for answers that break the contract). */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError) || error.code === 'invalid_response' || !error.message) return fallback;
+  return error.message;
+}
