@@ -53,6 +53,7 @@ import { createWheelsService } from './modules/wheels/wheels.service';
 import { wheelsAdminRoutes } from './modules/wheels/wheels-admin.routes';
 import { createWheelsAdminService } from './modules/wheels/wheels-admin.service';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerFormRateLimit } from './plugins/form-rate-limit';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     stripe: config.stripe !== undefined,
   });
   await registerOpenApi(app, config.publicOrigin);
+  await registerFormRateLimit(app);
 
   // Shared infrastructure.
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock);

@@ -7,6 +7,7 @@ import {
   listPlansResponseSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FORM_RATE_LIMIT } from '../../plugins/form-rate-limit';
 import type { BusinessUsersService } from './business-users.service';
 import type { DemoRequestsService } from './demo-requests.service';
 import type { PlansService } from './plans.service';
@@ -31,6 +32,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/business/demo-request',
     {
+      config: { rateLimit: FORM_RATE_LIMIT },
       schema: {
         tags: ['business'],
         summary: 'Ask for a demo; the admins see it in their demo request list',
@@ -44,6 +46,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/business/register',
     {
+      config: { rateLimit: FORM_RATE_LIMIT },
       schema: {
         tags: ['business'],
         summary:

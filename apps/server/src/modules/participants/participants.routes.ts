@@ -6,6 +6,7 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { headerValue } from '../../lib/http';
+import { REGISTRATION_RATE_LIMIT } from '../../plugins/form-rate-limit';
 import type { ParticipantsService } from './participants.service';
 
 export const participantsRoutes: FastifyPluginAsyncZod<{ participants: ParticipantsService }> = async (
@@ -15,6 +16,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<{ participants: Participa
   app.post(
     '/api/users/anonymous',
     {
+      config: { rateLimit: REGISTRATION_RATE_LIMIT },
       schema: {
         tags: ['participants'],
         summary: "Register on a wheel with the wheel's own form; answers the participant and their token",
