@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/bootstrap';
 import type { DatabaseHandle } from '../src/db/database';
@@ -195,6 +196,23 @@ describeEachDialect('database', (dialect) => {
     expect(
       await handle.db.selectFrom('participants').select('id').where('wheel_id', '=', id).execute(),
     ).toEqual([]);
+  });
+
+  it.skipIf(dialect.name !== 'postgres')('survives PostgreSQL closing its idle connections', async () => {
+    await createPlansRepository(handle.db).listAll();
+    const url = new URL(testDatabase.databaseUrl ?? '');
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [url.pathname.slice(1)],
+      );
+    } finally {
+      await admin.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await createPlansRepository(handle.db).listAll()).length).toBe(3);
   });
 
   it('does nothing when migrated again', async () => {

@@ -60,7 +60,7 @@ function createPostgresPool(connectionString: string): pg.Pool {
     [PG_TIMESTAMP]: (value) => toIso(`${value}Z`),
     [PG_INT8]: (value) => Number.parseInt(value, 10),
   };
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString,
     max: 10,
     types: {
@@ -68,6 +68,12 @@ function createPostgresPool(connectionString: string): pg.Pool {
         parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server closes (a restart, a failover, an administrator) must not
+  // crash the process: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => {
+    console.warn(`PostgreSQL closed an idle connection (${error.message}); it is replaced on next use.`);
+  });
+  return pool;
 }
 
 /** True when the database answers a trivial query. */
