@@ -1,3 +1,5 @@
+import type { Plan } from '@wheelmeet/contracts';
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** A price such as `€29` or `$29.50`; whole amounts drop the cents. */
@@ -12,4 +14,9 @@ export function formatPrice(amount: number, currency: 'EUR' | 'USD'): string {
     formatters.set(currency, formatter);
   }
   return formatter.format(amount);
+}
+
+/** What a plan's price is paid per; plans that name no period are billed monthly. */
+export function billingPeriod(plan: Pick<Plan, 'period'>): string {
+  return plan.period ?? 'month';
 }

@@ -4,8 +4,10 @@ import { ApiError } from './api-client';
 const BODY_PREFIX = 'body.';
 
 /**
- * Puts the server's field errors (`details` with paths like `body.email`) beside the form's
- * fields. Returns true when at least one landed, so the caller can skip a general message.
+ * Puts the server's field errors (`details` with paths like `body.email`, or
+ * `body.registrationFields.0.label` inside a field) beside the form's fields: a detail lands when
+ * its path starts with one of `fieldNames`. Returns true when at least one landed, so the caller
+ * can skip a general message.
  */
 export function applyServerFieldErrors<T extends FieldValues>(
   error: unknown,
@@ -17,7 +19,8 @@ export function applyServerFieldErrors<T extends FieldValues>(
   let placed = false;
   for (const detail of error.details ?? []) {
     const path = detail.path.startsWith(BODY_PREFIX) ? detail.path.slice(BODY_PREFIX.length) : detail.path;
-    if (!known.has(path)) continue;
+    const field = path.split('.')[0] ?? '';
+    if (!known.has(field)) continue;
     setError(path as Path<T>, { type: 'server', message: detail.message });
     placed = true;
   }

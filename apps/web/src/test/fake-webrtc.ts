@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { VideoCallEnvironment } from '@/features/video/hooks/video-call-environment';
 import type { RealtimeTimers } from '@/lib/realtime-client';
+import { FakeHub } from './fake-hub';
 
 type Candidate = Pick<RTCIceCandidateInit, 'candidate' | 'sdpMid' | 'sdpMLineIndex' | 'usernameFragment'>;
 
@@ -167,6 +168,20 @@ export function createFakeCallEnvironment() {
       return pc;
     },
   };
+}
+
+/**
+ * A hub that acknowledges a call's signalling (offer, answer, ICE candidates, hang-up) and a
+ * real-time client already connected to it with the participant's token.
+ */
+export function createSignallingHub() {
+  const hub = new FakeHub();
+  const client = hub.client();
+  client.connect('participant-token');
+  for (const event of ['SendOffer', 'SendAnswer', 'SendIceCandidate', 'EndCall'] as const) {
+    hub.handle(event, () => ({ data: null }));
+  }
+  return { hub, client };
 }
 
 /** Lets every pending promise callback run (all fakes answer in microtasks). */

@@ -44,13 +44,21 @@ export function LocationProbe() {
 
 type Responder = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
 
+/** What mockFetch takes: "METHOD /path" mapped to a response or a function answering the request. */
+export type FetchRoutes = Record<string, Responder | Response>;
+
 /** JSON response helper for fetch mocks. */
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
+/** The server's error envelope, with field `details` when given. */
+export function errorResponse(status: number, code: string, message: string, details?: unknown): Response {
+  return jsonResponse({ error: { code, message, ...(details ? { details } : {}) } }, status);
+}
+
 /** Replaces fetch; `routes` maps "METHOD /path" to a response. Unknown requests fail the test loudly. */
-export function mockFetch(routes: Record<string, Responder | Response>) {
+export function mockFetch(routes: FetchRoutes) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const key = `${init?.method ?? 'GET'} ${url}`;
@@ -60,6 +68,13 @@ export function mockFetch(routes: Record<string, Responder | Response>) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** The JSON bodies sent to `path`, in order. */
+export function requestBodies(fetchMock: ReturnType<typeof mockFetch>, path: string) {
+  return fetchMock.mock.calls
+    .filter(([url]) => url === path)
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 }
 
 /** Replaces window.alert (happy-dom has none) and returns the mock. */

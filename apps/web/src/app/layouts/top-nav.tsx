@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { MenuToggle } from '@/components/ui/menu-toggle';
 import { cn } from '@/lib/cn';
 
 interface NavItem {
@@ -49,19 +50,12 @@ export function TopNav() {
           ) : null}
         </Link>
 
-        <button
-          type="button"
-          className={cn(
-            'inline-flex items-center gap-2 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-900 sm:hidden',
-            focusRing,
-          )}
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
-          Menu
-        </button>
+        <MenuToggle
+          open={menuOpen}
+          controls={menuId}
+          onToggle={() => setMenuOpen((open) => !open)}
+          className={cn('border-slate-300 text-slate-900 sm:hidden', focusRing)}
+        />
 
         <ul
           id={menuId}

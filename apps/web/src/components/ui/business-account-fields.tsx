@@ -1,6 +1,7 @@
-import type { BusinessRegistrationForm } from '@wheelmeet/contracts';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { FormField, inputClasses } from './form-field';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type BusinessRegistrationForm, businessRegistrationFormSchema } from '@wheelmeet/contracts';
+import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import { InputField } from './form-field';
 
 /** The account form's fields that the server may report on (`details` paths `body.<name>`). */
 export const BUSINESS_ACCOUNT_FIELDS = [
@@ -12,6 +13,23 @@ export const BUSINESS_ACCOUNT_FIELDS = [
   'confirmPassword',
   'phoneNumber',
 ] as const satisfies readonly (keyof BusinessRegistrationForm)[];
+
+/** The form behind BusinessAccountFields: empty but for the chosen plan, checked with the contract's schema. */
+export function useBusinessAccountForm(planId: string) {
+  return useForm<BusinessRegistrationForm>({
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      companyName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      phoneNumber: '',
+      planId,
+    },
+    resolver: zodResolver(businessRegistrationFormSchema),
+  });
+}
 
 interface BusinessAccountFieldsProps {
   register: UseFormRegister<BusinessRegistrationForm>;
@@ -27,79 +45,62 @@ export function BusinessAccountFields({ register, errors, disabled }: BusinessAc
   return (
     <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
       <legend className="sr-only">Account details</legend>
-      <FormField label="First name" required error={errors.firstName?.message}>
-        {(control) => (
-          <input {...control} {...register('firstName')} autoComplete="given-name" className={inputClasses} />
-        )}
-      </FormField>
-      <FormField label="Last name" required error={errors.lastName?.message}>
-        {(control) => (
-          <input {...control} {...register('lastName')} autoComplete="family-name" className={inputClasses} />
-        )}
-      </FormField>
-      <FormField label="Company name" required error={errors.companyName?.message} className="sm:col-span-2">
-        {(control) => (
-          <input
-            {...control}
-            {...register('companyName')}
-            autoComplete="organization"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" required error={errors.email?.message} className="sm:col-span-2">
-        {(control) => (
-          <input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField
+      <InputField
+        label="First name"
+        required
+        error={errors.firstName?.message}
+        {...register('firstName')}
+        autoComplete="given-name"
+      />
+      <InputField
+        label="Last name"
+        required
+        error={errors.lastName?.message}
+        {...register('lastName')}
+        autoComplete="family-name"
+      />
+      <InputField
+        label="Company name"
+        required
+        error={errors.companyName?.message}
+        className="sm:col-span-2"
+        {...register('companyName')}
+        autoComplete="organization"
+      />
+      <InputField
+        label="Email"
+        required
+        error={errors.email?.message}
+        className="sm:col-span-2"
+        {...register('email')}
+        type="email"
+        autoComplete="email"
+      />
+      <InputField
         label="Password"
         required
         error={errors.password?.message}
         hint="At least 8 characters. You sign in to the admin area with your email and this password."
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...register('password')}
-            type="password"
-            autoComplete="new-password"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField label="Confirm password" required error={errors.confirmPassword?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField
+        {...register('password')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <InputField
+        label="Confirm password"
+        required
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+      />
+      <InputField
         label="Phone number (optional)"
         error={errors.phoneNumber?.message}
         className="sm:col-span-2"
-      >
-        {(control) => (
-          <input
-            {...control}
-            {...register('phoneNumber')}
-            type="tel"
-            autoComplete="tel"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
+        {...register('phoneNumber')}
+        type="tel"
+        autoComplete="tel"
+      />
     </fieldset>
   );
 }

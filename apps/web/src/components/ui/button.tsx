@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
 type Size = 'md' | 'lg';
@@ -47,4 +48,19 @@ export function Button({
 /** A router link that looks like a button (it still navigates like a link). */
 export function ButtonLink({ variant, size, className, ...props }: ComponentProps<typeof Link> & StyleProps) {
   return <Link className={buttonClasses({ variant, size }, className)} {...props} />;
+}
+
+/** A form's submit button; while `pending` it is disabled and shows a spinner before its label. */
+export function SubmitButton({
+  pending = false,
+  disabled,
+  children,
+  ...props
+}: Omit<ComponentProps<'button'>, 'type'> & StyleProps & { pending?: boolean }) {
+  return (
+    <Button type="submit" disabled={pending || disabled} {...props}>
+      {pending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+      {children}
+    </Button>
+  );
 }

@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { Button, SubmitButton } from './button';
 
 interface DialogProps {
   open: boolean;
@@ -46,5 +47,25 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** Cancel and submit at the foot of a form in a dialog; on phones they stack, submit on top. */
+export function DialogFormActions({
+  onCancel,
+  pending,
+  submitLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  submitLabel: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+    </div>
   );
 }

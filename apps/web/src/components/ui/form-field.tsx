@@ -55,12 +55,32 @@ export function FormField({ label, error, hint, required, className, children }:
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+/** A field's validation message; `id` is what the control's aria-describedby points at. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+type InputFieldProps = Omit<FormFieldProps, 'children'> &
+  Omit<ComponentProps<'input'>, 'id' | 'className' | 'required' | 'children'>;
+
+/**
+ * A FormField around a plain input; the other props (react-hook-form's register fits) go to the
+ * input. `className` stays on the field, as with FormField.
+ */
+export function InputField({ label, error, hint, required, className, ...input }: InputFieldProps) {
+  return (
+    <FormField label={label} error={error} hint={hint} required={required} className={className}>
+      {(control) => <input {...control} {...input} className={inputClasses} />}
+    </FormField>
   );
 }
 

@@ -63,9 +63,6 @@ export function signIn(role: Role): ProfileResponse {
 /** The fetch route that confirms `role`'s session. */
 export const profileRoute = (role: Role) => ({ 'GET /api/admin/profile': jsonResponse(makeProfile(role)) });
 
-export const errorBody = (status: number, code: string, message: string, details?: unknown) =>
-  jsonResponse({ error: { code, message, ...(details ? { details } : {}) } }, status);
-
 export function makeWheelRow(overrides: Partial<AdminWheelRow> = {}): AdminWheelRow {
   return {
     id: WHEEL_A,

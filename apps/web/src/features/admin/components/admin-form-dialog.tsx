@@ -5,16 +5,14 @@ import {
   type UpdateAdminRequest,
   updateAdminRequestSchema,
 } from '@wheelmeet/contracts';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { CheckboxField, FormField, inputClasses } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { CheckboxField, InputField } from '@/components/ui/form-field';
+import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { toAccountUpdateBody } from '../lib/account-form-values';
 import { contractResolver } from '../lib/contract-resolver';
-import { applyServerFieldErrors } from '../lib/server-errors';
+import { AccountEmailField, AccountNameFields, AccountPasswordField } from './account-fields';
 
 export const ADMIN_SAVE_ERROR = 'Failed to save admin';
 
@@ -49,10 +47,8 @@ export function toCreateAdminBody(values: AdminFormValues): CreateAdminRequest {
   };
 }
 
-/** On edit a blank password is left out: the current one stays. */
 export function toUpdateAdminBody(values: AdminFormValues): UpdateAdminRequest {
-  const { password: _password, ...rest } = toCreateAdminBody(values);
-  return { ...rest, ...(values.password ? { password: values.password } : {}), isActive: values.isActive };
+  return toAccountUpdateBody(toCreateAdminBody(values), values.isActive);
 }
 
 const createResolver = contractResolver<AdminFormValues>(createAdminRequestSchema, toCreateAdminBody);
@@ -83,77 +79,39 @@ function AdminForm({ admin, onSubmit, onCancel }: FormProps) {
     },
     resolver: isEdit ? updateResolver : createResolver,
   });
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELD_NAMES)) {
-        setFormError(errorMessage(error, ADMIN_SAVE_ERROR));
-      }
-    }
+  const { submit, formError } = useSubmitWithServerErrors({
+    handleSubmit,
+    setError,
+    fieldNames: FIELD_NAMES,
+    fallbackError: ADMIN_SAVE_ERROR,
+    save: onSubmit,
   });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       {formError ? <Alert>{formError}</Alert> : null}
-      <FormField label="Username" required error={errors.username?.message}>
-        {(props) => (
-          <input
-            {...props}
-            type="text"
-            autoComplete="off"
-            className={inputClasses}
-            {...register('username')}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" required error={errors.email?.message}>
-        {(props) => (
-          <input {...props} type="email" autoComplete="off" className={inputClasses} {...register('email')} />
-        )}
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" required error={errors.firstName?.message}>
-          {(props) => <input {...props} type="text" className={inputClasses} {...register('firstName')} />}
-        </FormField>
-        <FormField label="Last name" required error={errors.lastName?.message}>
-          {(props) => <input {...props} type="text" className={inputClasses} {...register('lastName')} />}
-        </FormField>
-      </div>
-      <FormField
-        label="Password"
-        required={!isEdit}
-        hint={isEdit ? 'Leave blank to keep the current password.' : 'At least 8 characters.'}
-        error={errors.password?.message}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            className={inputClasses}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <InputField
+        label="Username"
+        required
+        error={errors.username?.message}
+        type="text"
+        autoComplete="off"
+        {...register('username')}
+      />
+      <AccountEmailField error={errors.email?.message} {...register('email')} />
+      <AccountNameFields firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
+      <AccountPasswordField isEdit={isEdit} error={errors.password?.message} {...register('password')} />
       <CheckboxField
         label="Super admin"
         hint="Super admins manage the admin accounts."
         {...register('isSuperAdmin')}
       />
       {isEdit ? <CheckboxField label="Active" {...register('isActive')} /> : null}
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
-          {isEdit ? 'Save Changes' : 'Create Admin'}
-        </Button>
-      </div>
+      <DialogFormActions
+        onCancel={onCancel}
+        pending={isSubmitting}
+        submitLabel={isEdit ? 'Save Changes' : 'Create Admin'}
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { MenuToggle } from '@/components/ui/menu-toggle';
 import { clearAdminSession } from '@/lib/auth-storage';
 import { cn } from '@/lib/cn';
 import { ADMIN_QUERY_KEY } from '../api/session';
@@ -64,19 +65,12 @@ export function AdminLayout() {
               {session.userType === 'BusinessUser' ? 'BUSINESS' : 'ADMIN'}
             </span>
           </Link>
-          <button
-            type="button"
-            className={cn(
-              'inline-flex items-center gap-2 rounded-lg border border-slate-600 px-3 py-1.5 text-sm font-medium md:hidden',
-              focusRing,
-            )}
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span aria-hidden="true">{menuOpen ? '✕' : '☰'}</span>
-            Menu
-          </button>
+          <MenuToggle
+            open={menuOpen}
+            controls={menuId}
+            onToggle={() => setMenuOpen((open) => !open)}
+            className={cn('border-slate-600 md:hidden', focusRing)}
+          />
         </div>
         <nav
           id={menuId}

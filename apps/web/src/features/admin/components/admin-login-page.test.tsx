@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AUTH_STORAGE_KEYS } from '@/lib/auth-storage';
-import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
-import { adminRoutes, errorBody, makeProfile, profileRoute, signIn } from '../test-utils';
+import { errorResponse, jsonResponse, mockFetch, renderRoutes } from '@/test/render';
+import { adminRoutes, makeProfile, profileRoute, signIn } from '../test-utils';
 
 const routes = adminRoutes([]);
 
@@ -37,7 +37,7 @@ describe('admin login', () => {
 
   it("shows the server's message for wrong credentials and does not store anything", async () => {
     mockFetch({
-      'POST /api/admin/login': errorBody(401, 'unauthorized', 'Invalid username or password'),
+      'POST /api/admin/login': errorResponse(401, 'unauthorized', 'Invalid username or password'),
     });
     renderRoutes(routes, '/admin/login');
     await fillIn('ada', 'wrong-password');
@@ -48,7 +48,7 @@ describe('admin login', () => {
 
   it('shows the throttling message as the server words it', async () => {
     mockFetch({
-      'POST /api/admin/login': errorBody(
+      'POST /api/admin/login': errorResponse(
         429,
         'too_many_requests',
         'Too many attempts. Try again in a minute.',

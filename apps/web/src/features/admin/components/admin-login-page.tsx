@@ -4,14 +4,13 @@ import { type LoginRequest, loginRequestSchema } from '@wheelmeet/contracts';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField, inputClasses } from '@/components/ui/form-field';
+import { InputField } from '@/components/ui/form-field';
 import { PageTitle } from '@/components/ui/page-title';
-import { Spinner } from '@/components/ui/spinner';
 import { hasAdminToken } from '@/lib/auth-storage';
+import { applyServerFieldErrors } from '@/lib/server-field-errors';
 import { login, loginErrorMessage, profileQuery } from '../api/session';
-import { applyServerFieldErrors } from '../lib/server-errors';
 
 const FIELDS = ['username', 'password'] as const;
 
@@ -64,32 +63,25 @@ export function AdminLoginPage() {
           onSubmit={handleSubmit((credentials) => signIn.mutate(credentials))}
         >
           {signIn.isError ? <Alert>{loginErrorMessage(signIn.error)}</Alert> : null}
-          <FormField label="Username" required error={errors.username?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                autoComplete="username"
-                className={inputClasses}
-                {...register('username')}
-              />
-            )}
-          </FormField>
-          <FormField label="Password" required error={errors.password?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="password"
-                autoComplete="current-password"
-                className={inputClasses}
-                {...register('password')}
-              />
-            )}
-          </FormField>
-          <Button type="submit" className="w-full" disabled={signIn.isPending}>
-            {signIn.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+          <InputField
+            label="Username"
+            required
+            error={errors.username?.message}
+            type="text"
+            autoComplete="username"
+            {...register('username')}
+          />
+          <InputField
+            label="Password"
+            required
+            error={errors.password?.message}
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+          />
+          <SubmitButton className="w-full" pending={signIn.isPending}>
             Sign in
-          </Button>
+          </SubmitButton>
         </form>
       </Card>
     </main>

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '@/test/render';
-import { errorBody, guarded, makeAdminUser, profileRoute, renderAdminPage, signIn } from '../test-utils';
+import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
+import { guarded, makeAdminUser, profileRoute, renderAdminPage, signIn } from '../test-utils';
 import { AdminsPage } from './admins-page';
 
 const pages = [{ path: 'admins', element: guarded('super-admin', <AdminsPage />) }];
@@ -84,7 +84,7 @@ describe('admins page', () => {
   it("asks before deleting and shows the server's refusal", async () => {
     open({
       'GET /api/admin/users': jsonResponse([makeAdminUser()]),
-      [`DELETE /api/admin/users/${makeAdminUser().id}`]: errorBody(
+      [`DELETE /api/admin/users/${makeAdminUser().id}`]: errorResponse(
         409,
         'conflict',
         'You cannot delete your own account.',

@@ -1,14 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser } from '@wheelmeet/contracts';
-import { type ReactNode, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { LoadingState } from '@/components/ui/loading-state';
-import { errorMessage } from '@/lib/api-client';
 import { adminsKey, adminsQuery, createAdmin, deleteAdmin, updateAdmin } from '../api/admins';
 import { profileQuery } from '../api/session';
 import { useAdminSession } from '../hooks/use-admin-session';
@@ -21,8 +15,20 @@ import {
   toUpdateAdminBody,
 } from './admin-form-dialog';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, Td, Th } from './data-table';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import {
+  ActionsTh,
+  DataTable,
+  DeleteRowButton,
+  EditRowButton,
+  RowActions,
+  Tbody,
+  Td,
+  Th,
+} from './data-table';
+import { ListContent } from './list-content';
 import { StatusBadge } from './status-badge';
+import { SuccessBanner } from './success-banner';
 
 export const ADMINS_LOAD_ERROR = 'Failed to load admins';
 export const ADMINS_EMPTY = 'No admins found';
@@ -41,15 +47,6 @@ export function AdminsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (admin: AdminUser) => deleteAdmin(admin.id),
-    onSuccess: (_, admin) => {
-      setToDelete(null);
-      banner.show(`Admin ${admin.username} was deleted.`);
-      void queryClient.invalidateQueries({ queryKey: adminsKey });
-    },
-  });
-
   const save = async (values: AdminFormValues) => {
     const current = editing?.admin ?? null;
     const saved = current
@@ -62,85 +59,55 @@ export function AdminsPage() {
     if (saved.id === profile.id) void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey });
   };
 
-  let content: ReactNode;
-  if (admins.isPending) content = <LoadingState />;
-  else if (admins.isError) content = <ErrorState message={ADMINS_LOAD_ERROR} />;
-  else if (admins.data.length === 0) content = <EmptyState title={ADMINS_EMPTY} />;
-  else {
-    content = (
-      <DataTable caption="Admins" captionHidden>
-        <thead>
-          <tr>
-            <Th>Username</Th>
-            <Th>Name</Th>
-            <Th>Email</Th>
-            <Th>Role</Th>
-            <Th>Status</Th>
-            <Th>Last login</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {admins.data.map((admin) => (
-            <tr key={admin.id}>
-              <Td className="font-medium">
-                {admin.username}
-                {admin.id === profile.id ? <span className="text-slate-500"> (you)</span> : null}
-              </Td>
-              <Td>
-                {admin.firstName} {admin.lastName}
-              </Td>
-              <Td className="break-all">{admin.email}</Td>
-              <Td>{admin.isSuperAdmin ? <Badge tone="indigo">Super admin</Badge> : 'Admin'}</Td>
-              <Td>
-                <StatusBadge status={admin.isActive ? 'Active' : 'Inactive'} />
-              </Td>
-              <Td className="whitespace-nowrap">
-                {admin.lastLoginAt ? formatDateTime(admin.lastLoginAt) : 'Never'}
-              </Td>
-              <Td>
-                <div className="flex justify-end gap-2">
-                  <Button
-                    variant="ghost"
-                    aria-label={`Edit ${admin.username}`}
-                    onClick={() => setEditing({ admin })}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="text-red-700 hover:bg-red-50"
-                    aria-label={`Delete ${admin.username}`}
-                    onClick={() => {
-                      remove.reset();
-                      setToDelete(admin);
-                    }}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
-    );
-  }
-
   return (
     <>
       <AdminPageHeader
         title="Admins"
         actions={<Button onClick={() => setEditing({ admin: null })}>Create Admin</Button>}
       />
-      {banner.message ? (
-        <Alert tone="success" className="mb-4" onDismiss={banner.clear}>
-          {banner.message}
-        </Alert>
-      ) : null}
-      {content}
+      <SuccessBanner banner={banner} className="mb-4" />
+      <ListContent query={admins} loadError={ADMINS_LOAD_ERROR} empty={ADMINS_EMPTY}>
+        {(rows) => (
+          <DataTable caption="Admins" captionHidden>
+            <thead>
+              <tr>
+                <Th>Username</Th>
+                <Th>Name</Th>
+                <Th>Email</Th>
+                <Th>Role</Th>
+                <Th>Status</Th>
+                <Th>Last login</Th>
+                <ActionsTh />
+              </tr>
+            </thead>
+            <Tbody>
+              {rows.map((admin) => (
+                <tr key={admin.id}>
+                  <Td className="font-medium">
+                    {admin.username}
+                    {admin.id === profile.id ? <span className="text-slate-500"> (you)</span> : null}
+                  </Td>
+                  <Td>
+                    {admin.firstName} {admin.lastName}
+                  </Td>
+                  <Td className="break-all">{admin.email}</Td>
+                  <Td>{admin.isSuperAdmin ? <Badge tone="indigo">Super admin</Badge> : 'Admin'}</Td>
+                  <Td>
+                    <StatusBadge status={admin.isActive ? 'Active' : 'Inactive'} />
+                  </Td>
+                  <Td className="whitespace-nowrap">
+                    {admin.lastLoginAt ? formatDateTime(admin.lastLoginAt) : 'Never'}
+                  </Td>
+                  <RowActions>
+                    <EditRowButton itemName={admin.username} onClick={() => setEditing({ admin })} />
+                    <DeleteRowButton itemName={admin.username} onClick={() => setToDelete(admin)} />
+                  </RowActions>
+                </tr>
+              ))}
+            </Tbody>
+          </DataTable>
+        )}
+      </ListContent>
       <AdminFormDialog
         open={editing !== null}
         admin={editing?.admin ?? null}
@@ -149,18 +116,18 @@ export function AdminsPage() {
         }}
         onSubmit={save}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+      <ConfirmDeleteDialog
+        target={toDelete}
         title="Delete admin"
         message={ADMIN_DELETE_CONFIRM}
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
+        errorFallback={ADMIN_DELETE_ERROR}
+        remove={(admin) => deleteAdmin(admin.id)}
+        onClose={() => setToDelete(null)}
+        onDeleted={(admin) => {
+          setToDelete(null);
+          banner.show(`Admin ${admin.username} was deleted.`);
+          void queryClient.invalidateQueries({ queryKey: adminsKey });
         }}
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, ADMIN_DELETE_ERROR) : null}
       />
     </>
   );

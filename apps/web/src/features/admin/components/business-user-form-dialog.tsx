@@ -6,18 +6,16 @@ import {
   type UpdateBusinessUserRequest,
   updateBusinessUserRequestSchema,
 } from '@wheelmeet/contracts';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { CheckboxField, FormField, inputClasses } from '@/components/ui/form-field';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { CheckboxField, FormField, InputField, inputClasses } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
 import { plansQuery } from '@/lib/plans-query';
+import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { toAccountUpdateBody } from '../lib/account-form-values';
 import { contractResolver } from '../lib/contract-resolver';
-import { applyServerFieldErrors } from '../lib/server-errors';
+import { AccountEmailField, AccountNameFields, AccountPasswordField } from './account-fields';
 
 export const BUSINESS_USER_SAVE_ERROR = 'Failed to save business user';
 
@@ -58,10 +56,8 @@ export function toCreateBusinessUserBody(values: BusinessUserFormValues): Create
   };
 }
 
-/** On edit a blank password is left out: the current one stays. */
 export function toUpdateBusinessUserBody(values: BusinessUserFormValues): UpdateBusinessUserRequest {
-  const { password: _password, ...rest } = toCreateBusinessUserBody(values);
-  return { ...rest, ...(values.password ? { password: values.password } : {}), isActive: values.isActive };
+  return toAccountUpdateBody(toCreateBusinessUserBody(values), values.isActive);
 }
 
 const createResolver = contractResolver<BusinessUserFormValues>(
@@ -112,45 +108,37 @@ function BusinessUserForm({
     defaultValues: initialValues(user),
     resolver: isEdit ? updateResolver : createResolver,
   });
-  const [formError, setFormError] = useState<string | null>(null);
 
   // A user's plan stays choosable even if it is no longer offered (or the list failed to load).
   const planOptions = [...plans];
   if (user && !planOptions.some((plan) => plan.id === user.planId)) planOptions.push(user.plan);
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELD_NAMES)) {
-        setFormError(errorMessage(error, BUSINESS_USER_SAVE_ERROR));
-      }
-    }
+  const { submit, formError } = useSubmitWithServerErrors({
+    handleSubmit,
+    setError,
+    fieldNames: FIELD_NAMES,
+    fallbackError: BUSINESS_USER_SAVE_ERROR,
+    save: onSubmit,
   });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       {formError ? <Alert>{formError}</Alert> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First name" required error={errors.firstName?.message}>
-          {(props) => <input {...props} type="text" className={inputClasses} {...register('firstName')} />}
-        </FormField>
-        <FormField label="Last name" required error={errors.lastName?.message}>
-          {(props) => <input {...props} type="text" className={inputClasses} {...register('lastName')} />}
-        </FormField>
-      </div>
-      <FormField label="Email" required error={errors.email?.message}>
-        {(props) => (
-          <input {...props} type="email" autoComplete="off" className={inputClasses} {...register('email')} />
-        )}
-      </FormField>
-      <FormField label="Company name" required error={errors.companyName?.message}>
-        {(props) => <input {...props} type="text" className={inputClasses} {...register('companyName')} />}
-      </FormField>
-      <FormField label="Phone number" error={errors.phoneNumber?.message}>
-        {(props) => <input {...props} type="tel" className={inputClasses} {...register('phoneNumber')} />}
-      </FormField>
+      <AccountNameFields firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
+      <AccountEmailField error={errors.email?.message} {...register('email')} />
+      <InputField
+        label="Company name"
+        required
+        error={errors.companyName?.message}
+        type="text"
+        {...register('companyName')}
+      />
+      <InputField
+        label="Phone number"
+        error={errors.phoneNumber?.message}
+        type="tel"
+        {...register('phoneNumber')}
+      />
       <FormField
         label="Plan"
         required
@@ -175,32 +163,13 @@ function BusinessUserForm({
           </select>
         )}
       </FormField>
-      <FormField
-        label="Password"
-        required={!isEdit}
-        hint={isEdit ? 'Leave blank to keep the current password.' : 'At least 8 characters.'}
-        error={errors.password?.message}
-      >
-        {(props) => (
-          <input
-            {...props}
-            type="password"
-            autoComplete="new-password"
-            className={inputClasses}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <AccountPasswordField isEdit={isEdit} error={errors.password?.message} {...register('password')} />
       {isEdit ? <CheckboxField label="Active" {...register('isActive')} /> : null}
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
-          {isEdit ? 'Save Changes' : 'Create Business User'}
-        </Button>
-      </div>
+      <DialogFormActions
+        onCancel={onCancel}
+        pending={isSubmitting}
+        submitLabel={isEdit ? 'Save Changes' : 'Create Business User'}
+      />
     </form>
   );
 }

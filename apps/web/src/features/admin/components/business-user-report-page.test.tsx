@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '@/test/render';
-import { BUSINESS_ID, errorBody, makeReport, profileRoute, renderAdminPage, signIn } from '../test-utils';
+import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
+import { BUSINESS_ID, makeReport, profileRoute, renderAdminPage, signIn } from '../test-utils';
 import { BusinessUserReportPage } from './business-user-report-page';
 
 const pages = [{ path: 'reports/business-user/:id', element: <BusinessUserReportPage /> }];
@@ -49,7 +49,7 @@ describe('business user report', () => {
     signIn('business');
     mockFetch({
       ...profileRoute('business'),
-      [`GET ${URL}`]: errorBody(404, 'not_found', 'Business user not found'),
+      [`GET ${URL}`]: errorResponse(404, 'not_found', 'Business user not found'),
     });
     renderAdminPage(`/admin/reports/business-user/${BUSINESS_ID}`, pages);
     expect(await screen.findByRole('alert')).toHaveTextContent('Business user not found');

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,11 +10,23 @@ import { businessUserReportQuery } from '../api/business-users';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { formatDateTime, formatDuration, formatMoney, formatPercent } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, linkClasses, Td, Th } from './data-table';
+import { DataTable, linkClasses, Tbody, Td, Th } from './data-table';
 import { OverTimeChart } from './over-time-chart';
 import { StatusBadge } from './status-badge';
+import { WheelLink } from './wheel-link';
 
 export const REPORT_LOAD_ERROR = 'Failed to load the report. Please try again.';
+
+function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** `/admin/reports/business-user/:id`: how a business user's events went. */
 export function BusinessUserReportPage() {
@@ -63,10 +76,7 @@ export function BusinessUserReportPage() {
     <>
       <AdminPageHeader title={`Report: ${report.data.companyName}`} actions={back} />
       <div className="space-y-8">
-        <section aria-labelledby="report-totals">
-          <h2 id="report-totals" className="mb-3 text-lg font-semibold text-slate-900">
-            Totals
-          </h2>
+        <ReportSection id="report-totals" title="Totals">
           <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
             {figures.map((figure) => (
               <Card key={figure.label} className="p-4">
@@ -75,12 +85,9 @@ export function BusinessUserReportPage() {
               </Card>
             ))}
           </dl>
-        </section>
+        </ReportSection>
 
-        <section aria-labelledby="report-over-time">
-          <h2 id="report-over-time" className="mb-3 text-lg font-semibold text-slate-900">
-            Over time
-          </h2>
+        <ReportSection id="report-over-time" title="Over time">
           {overTime.length === 0 ? (
             <EmptyState title="No activity yet" />
           ) : (
@@ -88,12 +95,9 @@ export function BusinessUserReportPage() {
               <OverTimeChart days={overTime} />
             </Card>
           )}
-        </section>
+        </ReportSection>
 
-        <section aria-labelledby="report-wheels">
-          <h2 id="report-wheels" className="mb-3 text-lg font-semibold text-slate-900">
-            Wheels
-          </h2>
+        <ReportSection id="report-wheels" title="Wheels">
           {wheels.length === 0 ? (
             <EmptyState title="No wheels found" />
           ) : (
@@ -111,16 +115,14 @@ export function BusinessUserReportPage() {
                   <Th className="text-right">Call time</Th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <Tbody>
                 {wheels.map((wheel) => (
                   <tr key={wheel.id}>
                     <Th
                       scope="row"
                       className="bg-white font-medium normal-case tracking-normal text-slate-800"
                     >
-                      <Link to={`/admin/wheels/${wheel.id}`} className={linkClasses}>
-                        {wheel.name}
-                      </Link>
+                      <WheelLink id={wheel.id} name={wheel.name} />
                     </Th>
                     <Td>
                       <StatusBadge status={wheel.status} />
@@ -134,15 +136,12 @@ export function BusinessUserReportPage() {
                     <Td className="text-right tabular-nums">{formatDuration(wheel.callSeconds)}</Td>
                   </tr>
                 ))}
-              </tbody>
+              </Tbody>
             </DataTable>
           )}
-        </section>
+        </ReportSection>
 
-        <section aria-labelledby="report-payments">
-          <h2 id="report-payments" className="mb-3 text-lg font-semibold text-slate-900">
-            Payments
-          </h2>
+        <ReportSection id="report-payments" title="Payments">
           {payments.length === 0 ? (
             <EmptyState title="No payments yet" />
           ) : (
@@ -154,7 +153,7 @@ export function BusinessUserReportPage() {
                   <Th>Status</Th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <Tbody>
                 {payments.map((payment) => (
                   <tr key={payment.id}>
                     <Td className="whitespace-nowrap">{formatDateTime(payment.createdAt)}</Td>
@@ -174,10 +173,10 @@ export function BusinessUserReportPage() {
                     </Td>
                   </tr>
                 ))}
-              </tbody>
+              </Tbody>
             </DataTable>
           )}
-        </section>
+        </ReportSection>
       </div>
     </>
   );

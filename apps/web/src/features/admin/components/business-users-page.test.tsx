@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@/test/fixtures';
-import { jsonResponse, mockFetch } from '@/test/render';
-import { errorBody, guarded, makeBusinessUser, profileRoute, renderAdminPage, signIn } from '../test-utils';
+import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
+import { guarded, makeBusinessUser, profileRoute, renderAdminPage, signIn } from '../test-utils';
 import { BusinessUsersPage } from './business-users-page';
 
 const pages = [{ path: 'business-users', element: guarded('admin', <BusinessUsersPage />) }];
@@ -33,7 +33,7 @@ describe('business users page', () => {
   });
 
   it("shows 'Failed to load business users' when the list fails without a message", async () => {
-    open({ 'GET /api/admin/business-users': errorBody(500, 'internal_error', '') });
+    open({ 'GET /api/admin/business-users': errorResponse(500, 'internal_error', '') });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load business users');
   });
 
@@ -75,7 +75,7 @@ describe('business users page', () => {
   it("maps the server's field errors and prefers its message", async () => {
     open({
       'GET /api/admin/business-users': jsonResponse([USER]),
-      [`PUT /api/admin/business-users/${USER.id}`]: errorBody(409, 'conflict', 'Email already in use', [
+      [`PUT /api/admin/business-users/${USER.id}`]: errorResponse(409, 'conflict', 'Email already in use', [
         { path: 'body.email', message: 'This email is already registered' },
       ]),
     });
@@ -89,7 +89,7 @@ describe('business users page', () => {
   it('asks before deleting, saying it cannot be undone', async () => {
     open({
       'GET /api/admin/business-users': jsonResponse([USER]),
-      [`DELETE /api/admin/business-users/${USER.id}`]: errorBody(500, 'internal_error', ''),
+      [`DELETE /api/admin/business-users/${USER.id}`]: errorResponse(500, 'internal_error', ''),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Bea Baker' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete business user' });

@@ -1,13 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessUser } from '@wheelmeet/contracts';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
-import { LoadingState } from '@/components/ui/loading-state';
 import { errorMessage } from '@/lib/api-client';
 import {
   businessUsersKey,
@@ -25,8 +20,21 @@ import {
   toCreateBusinessUserBody,
   toUpdateBusinessUserBody,
 } from './business-user-form-dialog';
-import { DataTable, linkClasses, Td, Th } from './data-table';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import {
+  ActionsTh,
+  DataTable,
+  DeleteRowButton,
+  EditRowButton,
+  linkClasses,
+  RowActions,
+  Tbody,
+  Td,
+  Th,
+} from './data-table';
+import { ListContent } from './list-content';
 import { StatusBadge } from './status-badge';
+import { SuccessBanner } from './success-banner';
 
 export const BUSINESS_USERS_LOAD_ERROR = 'Failed to load business users';
 export const BUSINESS_USER_DELETE_ERROR = 'Failed to delete business user';
@@ -43,15 +51,6 @@ export function BusinessUsersPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<BusinessUser | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (user: BusinessUser) => deleteBusinessUser(user.id),
-    onSuccess: (_, user) => {
-      setToDelete(null);
-      banner.show(`Business user ${user.firstName} ${user.lastName} was deleted.`);
-      void queryClient.invalidateQueries({ queryKey: businessUsersKey });
-    },
-  });
-
   const save = async (values: BusinessUserFormValues) => {
     const current = editing?.user ?? null;
     const saved = current
@@ -62,88 +61,65 @@ export function BusinessUsersPage() {
     void queryClient.invalidateQueries({ queryKey: businessUsersKey });
   };
 
-  let content: ReactNode;
-  if (users.isPending) content = <LoadingState />;
-  else if (users.isError)
-    content = <ErrorState message={errorMessage(users.error, BUSINESS_USERS_LOAD_ERROR)} />;
-  else if (users.data.length === 0) content = <EmptyState title="No business users found" />;
-  else {
-    content = (
-      <DataTable caption="Business users" captionHidden>
-        <thead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Email</Th>
-            <Th>Company</Th>
-            <Th>Plan</Th>
-            <Th>Status</Th>
-            <Th>Subscription</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {users.data.map((user) => {
-            const name = `${user.firstName} ${user.lastName}`;
-            return (
-              <tr key={user.id}>
-                <Td className="font-medium">{name}</Td>
-                <Td className="break-all">{user.email}</Td>
-                <Td>{user.companyName}</Td>
-                <Td>{user.plan.name}</Td>
-                <Td>
-                  <StatusBadge status={user.isActive ? 'Active' : 'Inactive'} />
-                </Td>
-                <Td className="whitespace-nowrap">
-                  {formatDate(user.subscriptionStartDate)}
-                  {user.subscriptionEndDate ? ` – ${formatDate(user.subscriptionEndDate)}` : ''}
-                </Td>
-                <Td>
-                  <div className="flex items-center justify-end gap-2">
-                    <Link
-                      to={`/admin/reports/business-user/${user.id}`}
-                      className={`${linkClasses} px-2 text-sm`}
-                      aria-label={`Report for ${name}`}
-                    >
-                      Report
-                    </Link>
-                    <Button variant="ghost" aria-label={`Edit ${name}`} onClick={() => setEditing({ user })}>
-                      Edit
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      className="text-red-700 hover:bg-red-50"
-                      aria-label={`Delete ${name}`}
-                      onClick={() => {
-                        remove.reset();
-                        setToDelete(user);
-                      }}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </Td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </DataTable>
-    );
-  }
-
   return (
     <>
       <AdminPageHeader
         title="Business Users"
         actions={<Button onClick={() => setEditing({ user: null })}>Create Business User</Button>}
       />
-      {banner.message ? (
-        <Alert tone="success" className="mb-4" onDismiss={banner.clear}>
-          {banner.message}
-        </Alert>
-      ) : null}
-      {content}
+      <SuccessBanner banner={banner} className="mb-4" />
+      <ListContent
+        query={users}
+        loadError={errorMessage(users.error, BUSINESS_USERS_LOAD_ERROR)}
+        empty="No business users found"
+      >
+        {(rows) => (
+          <DataTable caption="Business users" captionHidden>
+            <thead>
+              <tr>
+                <Th>Name</Th>
+                <Th>Email</Th>
+                <Th>Company</Th>
+                <Th>Plan</Th>
+                <Th>Status</Th>
+                <Th>Subscription</Th>
+                <ActionsTh />
+              </tr>
+            </thead>
+            <Tbody>
+              {rows.map((user) => {
+                const name = `${user.firstName} ${user.lastName}`;
+                return (
+                  <tr key={user.id}>
+                    <Td className="font-medium">{name}</Td>
+                    <Td className="break-all">{user.email}</Td>
+                    <Td>{user.companyName}</Td>
+                    <Td>{user.plan.name}</Td>
+                    <Td>
+                      <StatusBadge status={user.isActive ? 'Active' : 'Inactive'} />
+                    </Td>
+                    <Td className="whitespace-nowrap">
+                      {formatDate(user.subscriptionStartDate)}
+                      {user.subscriptionEndDate ? ` – ${formatDate(user.subscriptionEndDate)}` : ''}
+                    </Td>
+                    <RowActions>
+                      <Link
+                        to={`/admin/reports/business-user/${user.id}`}
+                        className={`${linkClasses} px-2 text-sm`}
+                        aria-label={`Report for ${name}`}
+                      >
+                        Report
+                      </Link>
+                      <EditRowButton itemName={name} onClick={() => setEditing({ user })} />
+                      <DeleteRowButton itemName={name} onClick={() => setToDelete(user)} />
+                    </RowActions>
+                  </tr>
+                );
+              })}
+            </Tbody>
+          </DataTable>
+        )}
+      </ListContent>
       <BusinessUserFormDialog
         open={editing !== null}
         user={editing?.user ?? null}
@@ -152,18 +128,18 @@ export function BusinessUsersPage() {
         }}
         onSubmit={save}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
+      <ConfirmDeleteDialog
+        target={toDelete}
         title="Delete business user"
         message={BUSINESS_USER_DELETE_CONFIRM}
-        onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete);
+        errorFallback={BUSINESS_USER_DELETE_ERROR}
+        remove={(user) => deleteBusinessUser(user.id)}
+        onClose={() => setToDelete(null)}
+        onDeleted={(user) => {
+          setToDelete(null);
+          banner.show(`Business user ${user.firstName} ${user.lastName} was deleted.`);
+          void queryClient.invalidateQueries({ queryKey: businessUsersKey });
         }}
-        pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, BUSINESS_USER_DELETE_ERROR) : null}
       />
     </>
   );

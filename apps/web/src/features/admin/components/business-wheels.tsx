@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -8,8 +7,9 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { wheelsQuery } from '../api/wheels';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { formatDate } from '../lib/format';
-import { DataTable, linkClasses, Td, Th } from './data-table';
+import { DataTable, Tbody, Td, Th } from './data-table';
 import { StatusBadge } from './status-badge';
+import { WheelLink } from './wheel-link';
 import { WHEELS_LOAD_ERROR } from './wheel-messages';
 
 /**
@@ -43,13 +43,11 @@ export function BusinessWheels({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
               <Th>Created</Th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <Tbody>
             {own.map((wheel) => (
               <tr key={wheel.id}>
                 <Td>
-                  <Link to={`/admin/wheels/${wheel.id}`} className={linkClasses}>
-                    {wheel.name}
-                  </Link>
+                  <WheelLink id={wheel.id} name={wheel.name} />
                 </Td>
                 <Td>
                   <StatusBadge status={wheel.status} />
@@ -61,7 +59,7 @@ export function BusinessWheels({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                 <Td>{formatDate(wheel.createdAt)}</Td>
               </tr>
             ))}
-          </tbody>
+          </Tbody>
         </DataTable>
       );
   }

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
+import { errorResponse, jsonResponse, mockFetch, renderRoutes } from '@/test/render';
 import {
   adminRoutes,
   BUSINESS_ID,
-  errorBody,
   makeWheelRow,
   profileRoute,
   signIn,
@@ -41,7 +40,7 @@ describe('dashboard', () => {
     signIn('admin');
     mockFetch({
       ...profileRoute('admin'),
-      'GET /api/admin/dashboard/stats': errorBody(500, 'internal_error', 'x'),
+      'GET /api/admin/dashboard/stats': errorResponse(500, 'internal_error', 'x'),
     });
     renderRoutes(routes, '/admin/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load dashboard data');

@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /** A real table with a caption, scrolling sideways on narrow screens instead of squeezing. */
@@ -44,8 +45,54 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
+/** The table body, with a faint rule between rows. */
+export function Tbody(props: ComponentProps<'tbody'>) {
+  return <tbody className="divide-y divide-slate-100" {...props} />;
+}
+
 export function Td({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-4 py-3 align-top text-slate-800', className)} {...props} />;
+}
+
+/** The header of the row-actions column: named for screen readers, blank on screen. */
+export function ActionsTh() {
+  return (
+    <Th>
+      <span className="sr-only">Actions</span>
+    </Th>
+  );
+}
+
+/** The last cell of a row: its Edit, Delete and other buttons, right-aligned. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <Td>
+      <div className="flex items-center justify-end gap-2">{children}</div>
+    </Td>
+  );
+}
+
+/** A row's Edit button; `itemName` tells screen readers which row it edits. */
+export function EditRowButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
+  return (
+    <Button variant="ghost" aria-label={`Edit ${itemName}`} onClick={onClick}>
+      Edit
+    </Button>
+  );
+}
+
+/** A row's Delete button, in red; `itemName` tells screen readers which row it deletes. */
+export function DeleteRowButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      className="text-red-700 hover:bg-red-50"
+      aria-label={`Delete ${itemName}`}
+      onClick={onClick}
+    >
+      Delete
+    </Button>
+  );
 }
 
 /** Classes for row actions that are links. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch } from '@/test/render';
-import { errorBody, guarded, makeDemoRequest, profileRoute, renderAdminPage, signIn } from '../test-utils';
+import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
+import { guarded, makeDemoRequest, profileRoute, renderAdminPage, signIn } from '../test-utils';
 import { DemoRequestsPage } from './demo-requests-page';
 
 const pages = [{ path: 'demo-requests', element: guarded('admin', <DemoRequestsPage />) }];
@@ -38,7 +38,7 @@ describe('demo requests', () => {
   });
 
   it('says so when the requests cannot be loaded', async () => {
-    open(errorBody(500, 'internal_error', 'Boom'));
+    open(errorResponse(500, 'internal_error', 'Boom'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load demo requests. Please try again later.',
     );

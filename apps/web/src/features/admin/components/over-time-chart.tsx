@@ -1,7 +1,7 @@
 import type { BusinessUserReport } from '@wheelmeet/contracts';
 import { useId } from 'react';
 import { formatDay } from '../lib/format';
-import { DataTable, Td, Th } from './data-table';
+import { DataTable, Tbody, Td, Th } from './data-table';
 
 type Day = BusinessUserReport['overTime'][number];
 type SeriesKey = Exclude<keyof Day, 'date'>;
@@ -141,7 +141,7 @@ export function OverTimeChart({ days }: { days: Day[] }) {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <Tbody>
             {days.map((day) => (
               <tr key={day.date}>
                 <Th scope="row" className="bg-white font-medium normal-case tracking-normal text-slate-800">
@@ -154,7 +154,7 @@ export function OverTimeChart({ days }: { days: Day[] }) {
                 ))}
               </tr>
             ))}
-          </tbody>
+          </Tbody>
         </DataTable>
       </details>
     </div>

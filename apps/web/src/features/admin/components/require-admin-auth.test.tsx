@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AUTH_STORAGE_KEYS } from '@/lib/auth-storage';
-import { mockFetch, renderRoutes } from '@/test/render';
-import { adminRoutes, errorBody, profileRoute, signIn } from '../test-utils';
+import { errorResponse, mockFetch, renderRoutes } from '@/test/render';
+import { adminRoutes, profileRoute, signIn } from '../test-utils';
 
 const routes = adminRoutes([]);
 
@@ -33,7 +33,7 @@ describe('admin guard', () => {
 
   it('clears everything and goes to the login page when the profile answers 401', async () => {
     signIn('admin');
-    mockFetch({ 'GET /api/admin/profile': errorBody(401, 'unauthorized', 'Your session has expired.') });
+    mockFetch({ 'GET /api/admin/profile': errorResponse(401, 'unauthorized', 'Your session has expired.') });
     const { router } = renderRoutes(routes, '/admin/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
@@ -43,7 +43,7 @@ describe('admin guard', () => {
 
   it('also signs out when the profile cannot be fetched at all', async () => {
     signIn('admin');
-    mockFetch({ 'GET /api/admin/profile': errorBody(500, 'internal_error', 'Something broke.') });
+    mockFetch({ 'GET /api/admin/profile': errorResponse(500, 'internal_error', 'Something broke.') });
     const { router } = renderRoutes(routes, '/admin/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -10,7 +9,8 @@ import { participantsQuery } from '../api/participants';
 import { wheelsQuery } from '../api/wheels';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, linkClasses, Td, Th } from './data-table';
+import { DataTable, Tbody, Td, Th } from './data-table';
+import { WheelLink } from './wheel-link';
 
 export const USERS_PAGE_SIZE = 25;
 export const USERS_LOAD_ERROR = 'Failed to load users';
@@ -65,7 +65,7 @@ export function UsersPage() {
               <Th>Joined</Th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <Tbody>
             {participants.data.items.map((participant) => (
               <tr key={`${participant.id}-${participant.wheelId}`}>
                 <Td className="font-medium">{participant.username ?? 'Anonymous'}</Td>
@@ -73,14 +73,12 @@ export function UsersPage() {
                 <Td>{capitalise(participant.gender)}</Td>
                 <Td>{capitalise(participant.whoAmI)}</Td>
                 <Td>
-                  <Link to={`/admin/wheels/${participant.wheelId}`} className={linkClasses}>
-                    {participant.wheelName}
-                  </Link>
+                  <WheelLink id={participant.wheelId} name={participant.wheelName} />
                 </Td>
                 <Td className="whitespace-nowrap">{formatDateTime(participant.joinedAt)}</Td>
               </tr>
             ))}
-          </tbody>
+          </Tbody>
         </DataTable>
         <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
           <p aria-live="polite" className="text-slate-600">

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@/test/render';
-import { errorBody, makeAdminWheel, profileRoute, renderAdminPage, signIn, WHEEL_A } from '../test-utils';
+import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
+import { makeAdminWheel, profileRoute, renderAdminPage, signIn, WHEEL_A } from '../test-utils';
 import { WheelDetailPage } from './wheel-detail-page';
 import { WheelsPage } from './wheels-page';
 
@@ -32,7 +32,7 @@ afterEach(() => {
 
 describe('wheel detail', () => {
   it("says 'Failed to load wheel details. Please try again.' when the wheel cannot be loaded", async () => {
-    open(PRIVATE, { [`GET ${URL}`]: errorBody(404, 'not_found', 'Wheel not found') });
+    open(PRIVATE, { [`GET ${URL}`]: errorResponse(404, 'not_found', 'Wheel not found') });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Failed to load wheel details. Please try again.',
     );

@@ -15,6 +15,7 @@ import { linkClasses } from './data-table';
 import { DeleteWheelDialog } from './delete-wheel-dialog';
 import { RoundControls } from './round-controls';
 import { StatusBadge } from './status-badge';
+import { SuccessBanner } from './success-banner';
 import { WheelForm } from './wheel-form';
 import {
   WHEEL_BANNER_MS,
@@ -70,11 +71,7 @@ export function WheelDetailPage() {
         }
       />
       <div className="space-y-6">
-        {banner.message ? (
-          <Alert tone="success" onDismiss={banner.clear}>
-            {banner.message}
-          </Alert>
-        ) : null}
+        <SuccessBanner banner={banner} />
         <RoundControls wheel={data} />
         {data.isPrivate ? <WheelSharePanel wheel={data} /> : null}
         <Card>

@@ -5,22 +5,20 @@ import {
   WHEEL_SLOT_COUNT_MIN,
   WHEEL_STATUSES,
 } from '@wheelmeet/contracts';
-import { type ReactNode, useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { CheckboxField, FormField, inputClasses } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api-client';
+import { Button, ButtonLink, SubmitButton } from '@/components/ui/button';
+import { CheckboxField, FormField, InputField, inputClasses } from '@/components/ui/form-field';
+import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
 import { generateAccessCode } from '../lib/access-code';
 import { contractResolver } from '../lib/contract-resolver';
-import { applyServerFieldErrors } from '../lib/server-errors';
 import {
   type EditorConfig,
   toCreateWheelBody,
   toUpdateWheelBody,
   type WheelFormValues,
 } from '../lib/wheel-form-values';
+import { FormSection } from './form-section';
 import { RegistrationFieldsEditor } from './registration-fields-editor';
 import { WHEEL_CREATE_ERROR, WHEEL_UPDATE_ERROR } from './wheel-messages';
 
@@ -44,15 +42,6 @@ const updateResolver = contractResolver<WheelFormValues>(updateWheelRequestSchem
 
 const blankToNull = (value: unknown) => (value === '' || value === null ? null : Number(value));
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-4 border-t border-slate-200 pt-6 first:border-t-0 first:pt-0">
-      <legend className="mb-2 text-base font-semibold text-slate-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
 interface WheelFormProps {
   mode: 'create' | 'edit';
   defaultValues: WheelFormValues;
@@ -74,51 +63,37 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
     defaultValues,
     resolver: mode === 'create' ? createResolver : updateResolver,
   });
-  const [formError, setFormError] = useState<string | null>(null);
   const isPrivate = watch('isPrivate');
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELD_NAMES)) {
-        setFormError(errorMessage(error, mode === 'create' ? WHEEL_CREATE_ERROR : WHEEL_UPDATE_ERROR));
-      }
-    }
+  const { submit, formError } = useSubmitWithServerErrors({
+    handleSubmit,
+    setError,
+    fieldNames: FIELD_NAMES,
+    fallbackError: mode === 'create' ? WHEEL_CREATE_ERROR : WHEEL_UPDATE_ERROR,
+    save: onSubmit,
   });
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
       {formError ? <Alert>{formError}</Alert> : null}
 
-      <Section title="Basics">
-        <FormField label="Name" required error={errors.name?.message}>
-          {(props) => <input {...props} type="text" className={inputClasses} {...register('name')} />}
-        </FormField>
+      <FormSection title="Basics">
+        <InputField label="Name" required error={errors.name?.message} type="text" {...register('name')} />
         <FormField label="Description" required error={errors.description?.message}>
           {(props) => <textarea {...props} rows={3} className={inputClasses} {...register('description')} />}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           {mode === 'create' ? (
-            <FormField
+            <InputField
               label="Slot count"
               required
               hint="An even number: each ring holds half. It cannot be changed later."
               error={errors.slotCount?.message}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  type="number"
-                  min={WHEEL_SLOT_COUNT_MIN}
-                  max={WHEEL_SLOT_COUNT_MAX}
-                  step={2}
-                  className={inputClasses}
-                  {...register('slotCount', { valueAsNumber: true })}
-                />
-              )}
-            </FormField>
+              type="number"
+              min={WHEEL_SLOT_COUNT_MIN}
+              max={WHEEL_SLOT_COUNT_MAX}
+              step={2}
+              {...register('slotCount', { valueAsNumber: true })}
+            />
           ) : (
             <FormField label="Status" error={errors.status?.message}>
               {(props) => (
@@ -137,27 +112,20 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
               )}
             </FormField>
           )}
-          <FormField
+          <InputField
             label="Round length (seconds)"
             hint="Leave empty to use the standard length."
             error={errors.roundSeconds?.message}
-          >
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                min={10}
-                max={3600}
-                step={1}
-                className={inputClasses}
-                {...register('roundSeconds', { setValueAs: blankToNull })}
-              />
-            )}
-          </FormField>
+            type="number"
+            min={10}
+            max={3600}
+            step={1}
+            {...register('roundSeconds', { setValueAs: blankToNull })}
+          />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Access">
+      <FormSection title="Access">
         <CheckboxField
           label="Private wheel"
           hint="Participants need the access code to open it."
@@ -190,43 +158,39 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
             )}
           </FormField>
         ) : null}
-      </Section>
+      </FormSection>
 
-      <Section title="Price and expiry">
+      <FormSection title="Price and expiry">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Price" error={errors.price?.message}>
-            {(props) => (
-              <input
-                {...props}
-                type="number"
-                min={0}
-                step={0.01}
-                inputMode="decimal"
-                className={inputClasses}
-                {...register('price', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
-          <FormField
+          <InputField
+            label="Price"
+            error={errors.price?.message}
+            type="number"
+            min={0}
+            step={0.01}
+            inputMode="decimal"
+            {...register('price', { valueAsNumber: true })}
+          />
+          <InputField
             label="Expiry date"
             hint="The wheel expires at midnight UTC."
             error={errors.expiresAt?.message}
-          >
-            {(props) => <input {...props} type="date" className={inputClasses} {...register('expiresAt')} />}
-          </FormField>
+            type="date"
+            {...register('expiresAt')}
+          />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Rules and guidelines">
+      <FormSection title="Rules and guidelines">
         <FormField label="Rules" error={errors.rules?.message}>
           {(props) => <textarea {...props} rows={3} className={inputClasses} {...register('rules')} />}
         </FormField>
         <FormField label="Guidelines" error={errors.guidelines?.message}>
           {(props) => <textarea {...props} rows={3} className={inputClasses} {...register('guidelines')} />}
         </FormField>
-      </Section>
+      </FormSection>
 
-      <Section title="Registration form">
+      <FormSection title="Registration form">
         <Controller
           control={control}
           name="registrationFields"
@@ -238,13 +202,12 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
             />
           )}
         />
-      </Section>
+      </FormSection>
 
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+        <SubmitButton pending={isSubmitting}>
           {mode === 'create' ? 'Create Wheel' : 'Save Changes'}
-        </Button>
+        </SubmitButton>
         <ButtonLink variant="secondary" to="/admin/wheels">
           Cancel
         </ButtonLink>

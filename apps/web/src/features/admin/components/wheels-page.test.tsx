@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '@/test/render';
+import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
 import {
-  errorBody,
   makeAdminWheel,
   makeWheelRow,
   profileRoute,
@@ -69,7 +68,7 @@ describe('wheels list', () => {
 
     mockFetch({
       ...profileRoute('admin'),
-      'GET /api/admin/wheels': errorBody(500, 'internal_error', 'Boom'),
+      'GET /api/admin/wheels': errorResponse(500, 'internal_error', 'Boom'),
     });
     renderAdminPage('/admin/wheels', pages);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load wheels data');
@@ -120,7 +119,7 @@ describe('wheels list', () => {
     mockFetch({
       ...profileRoute('admin'),
       'GET /api/admin/wheels': jsonResponse(ROWS),
-      [`DELETE /api/admin/wheels/${WHEEL_A}`]: errorBody(409, 'conflict', 'Busy'),
+      [`DELETE /api/admin/wheels/${WHEEL_A}`]: errorResponse(409, 'conflict', 'Busy'),
     });
     renderAdminPage('/admin/wheels', pages);
 

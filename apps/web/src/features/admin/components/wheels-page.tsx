@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
-import { Link } from 'react-router';
-import { Alert } from '@/components/ui/alert';
-import { Button, ButtonLink } from '@/components/ui/button';
+import { useId, useState } from 'react';
+import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { inputClasses } from '@/components/ui/form-field';
-import { LoadingState } from '@/components/ui/loading-state';
 import { wheelsQuery } from '../api/wheels';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import { formatDate } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, linkClasses, Td, Th } from './data-table';
+import { ActionsTh, DataTable, DeleteRowButton, RowActions, Tbody, Td, Th } from './data-table';
 import { DeleteWheelDialog } from './delete-wheel-dialog';
+import { ListContent } from './list-content';
 import { StatusBadge } from './status-badge';
+import { SuccessBanner } from './success-banner';
+import { WheelLink } from './wheel-link';
 import {
   WHEEL_BANNER_MS,
   WHEELS_EMPTY,
@@ -34,80 +33,11 @@ export function WheelsPage() {
   const title = userType === 'BusinessUser' ? 'My Wheels' : 'Wheels';
 
   const term = search.trim().toLowerCase();
-  const visible = wheels.data?.filter((wheel) => wheel.name.toLowerCase().includes(term)) ?? [];
-
-  let content: ReactNode;
-  if (wheels.isPending) content = <LoadingState />;
-  else if (wheels.isError) content = <ErrorState message={WHEELS_LOAD_ERROR} />;
-  else if (wheels.data.length === 0) content = <EmptyState title={WHEELS_EMPTY} />;
-  else if (visible.length === 0) content = <EmptyState title={WHEELS_NO_MATCH} />;
-  else {
-    content = (
-      <DataTable caption={title} captionHidden>
-        <thead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Status</Th>
-            <Th>Slots</Th>
-            <Th>Participants</Th>
-            <Th>Round</Th>
-            <Th>Access</Th>
-            <Th>Created</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {visible.map((wheel) => (
-            <tr key={wheel.id}>
-              <Td className="font-medium">
-                <Link to={`/admin/wheels/${wheel.id}`} className={linkClasses}>
-                  {wheel.name}
-                </Link>
-              </Td>
-              <Td>
-                <StatusBadge status={wheel.status} />
-              </Td>
-              <Td>{wheel.slotCount}</Td>
-              <Td>{wheel.participantCount}</Td>
-              <Td>{wheel.currentRound}</Td>
-              <Td>{wheel.isPrivate ? 'Private' : 'Public'}</Td>
-              <Td className="whitespace-nowrap">{formatDate(wheel.createdAt)}</Td>
-              <Td>
-                <div className="flex justify-end gap-2">
-                  <ButtonLink
-                    variant="ghost"
-                    to={`/admin/wheels/${wheel.id}`}
-                    aria-label={`Edit ${wheel.name}`}
-                  >
-                    Edit
-                  </ButtonLink>
-                  <Button
-                    variant="ghost"
-                    className="text-red-700 hover:bg-red-50"
-                    aria-label={`Delete ${wheel.name}`}
-                    onClick={() => setToDelete({ id: wheel.id, name: wheel.name })}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </Td>
-            </tr>
-          ))}
-        </tbody>
-      </DataTable>
-    );
-  }
 
   return (
     <>
       <AdminPageHeader title={title} actions={<ButtonLink to="/admin/wheels/new">Create Wheel</ButtonLink>} />
-      {banner.message ? (
-        <Alert tone="success" className="mb-4" onDismiss={banner.clear}>
-          {banner.message}
-        </Alert>
-      ) : null}
+      <SuccessBanner banner={banner} className="mb-4" />
       <div className="mb-4 max-w-sm">
         <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
           Search wheels by name
@@ -120,7 +50,58 @@ export function WheelsPage() {
           className={`${inputClasses} mt-1`}
         />
       </div>
-      {content}
+      <ListContent query={wheels} loadError={WHEELS_LOAD_ERROR} empty={WHEELS_EMPTY}>
+        {(rows) => {
+          const visible = rows.filter((wheel) => wheel.name.toLowerCase().includes(term));
+          if (visible.length === 0) return <EmptyState title={WHEELS_NO_MATCH} />;
+          return (
+            <DataTable caption={title} captionHidden>
+              <thead>
+                <tr>
+                  <Th>Name</Th>
+                  <Th>Status</Th>
+                  <Th>Slots</Th>
+                  <Th>Participants</Th>
+                  <Th>Round</Th>
+                  <Th>Access</Th>
+                  <Th>Created</Th>
+                  <ActionsTh />
+                </tr>
+              </thead>
+              <Tbody>
+                {visible.map((wheel) => (
+                  <tr key={wheel.id}>
+                    <Td className="font-medium">
+                      <WheelLink id={wheel.id} name={wheel.name} />
+                    </Td>
+                    <Td>
+                      <StatusBadge status={wheel.status} />
+                    </Td>
+                    <Td>{wheel.slotCount}</Td>
+                    <Td>{wheel.participantCount}</Td>
+                    <Td>{wheel.currentRound}</Td>
+                    <Td>{wheel.isPrivate ? 'Private' : 'Public'}</Td>
+                    <Td className="whitespace-nowrap">{formatDate(wheel.createdAt)}</Td>
+                    <RowActions>
+                      <ButtonLink
+                        variant="ghost"
+                        to={`/admin/wheels/${wheel.id}`}
+                        aria-label={`Edit ${wheel.name}`}
+                      >
+                        Edit
+                      </ButtonLink>
+                      <DeleteRowButton
+                        itemName={wheel.name}
+                        onClick={() => setToDelete({ id: wheel.id, name: wheel.name })}
+                      />
+                    </RowActions>
+                  </tr>
+                ))}
+              </Tbody>
+            </DataTable>
+          );
+        }}
+      </ListContent>
       <DeleteWheelDialog
         wheel={toDelete}
         onClose={() => setToDelete(null)}

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { PLANS } from '@/test/fixtures';
+import { makeClientConfig } from '@/test/purchase';
 import { jsonResponse, LocationProbe, mockFetch, renderRoutes } from '@/test/render';
-import { makeClientConfig } from '../test-utils';
 import { BusinessPage } from './business-page';
 
 function PurchaseProbe() {

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
-import { errorResponse } from '../test-utils';
+import { errorResponse, jsonResponse, mockFetch, renderRoutes } from '@/test/render';
 import { CtaSection } from './cta-section';
 import { DEMO_REQUEST_THANK_YOU } from './demo-request-dialog';
 

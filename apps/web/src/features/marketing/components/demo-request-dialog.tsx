@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { FormField, inputClasses } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { InputField } from '@/components/ui/form-field';
 import { applyServerFieldErrors, serverMessage } from '@/lib/server-field-errors';
 import { requestDemo } from '../api/request-demo';
 
@@ -73,47 +72,37 @@ function DemoRequestForm({ onClose }: { onClose: () => void }) {
   return (
     <form noValidate onSubmit={handleSubmit((values) => submission.mutate(values))} className="space-y-4">
       {formError ? <Alert>{formError}</Alert> : null}
-      <FormField label="Name" required error={errors.name?.message}>
-        {(control) => (
-          <input {...control} {...register('name')} autoComplete="name" className={inputClasses} />
-        )}
-      </FormField>
-      <FormField label="Telephone" required error={errors.telephone?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('telephone')}
-            type="tel"
-            autoComplete="tel"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <FormField label="Company/Institute" required error={errors.company?.message}>
-        {(control) => (
-          <input {...control} {...register('company')} autoComplete="organization" className={inputClasses} />
-        )}
-      </FormField>
-      <FormField label="Email" required error={errors.email?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            className={inputClasses}
-          />
-        )}
-      </FormField>
-      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={submission.isPending}>
-          {submission.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
-          Send request
-        </Button>
-      </div>
+      <InputField
+        label="Name"
+        required
+        error={errors.name?.message}
+        {...register('name')}
+        autoComplete="name"
+      />
+      <InputField
+        label="Telephone"
+        required
+        error={errors.telephone?.message}
+        {...register('telephone')}
+        type="tel"
+        autoComplete="tel"
+      />
+      <InputField
+        label="Company/Institute"
+        required
+        error={errors.company?.message}
+        {...register('company')}
+        autoComplete="organization"
+      />
+      <InputField
+        label="Email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+        type="email"
+        autoComplete="email"
+      />
+      <DialogFormActions onCancel={onClose} pending={submission.isPending} submitLabel="Send request" />
     </form>
   );
 }

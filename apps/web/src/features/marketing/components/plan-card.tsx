@@ -1,8 +1,9 @@
 import type { Plan } from '@wheelmeet/contracts';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { PlanFeatureList } from '@/components/ui/plan-feature-list';
 import { cn } from '@/lib/cn';
-import { formatPrice } from '@/lib/format';
+import { billingPeriod, formatPrice } from '@/lib/format';
 
 export const FEATURED_LABEL = 'Most popular';
 
@@ -30,18 +31,9 @@ export function PlanCard({ plan, onChoose }: { plan: Plan; onChoose: (plan: Plan
         <span className="text-4xl font-bold tracking-tight text-slate-900">
           {formatPrice(plan.price, 'EUR')}
         </span>
-        <span className="text-sm font-medium text-slate-600">/{plan.period ?? 'month'}</span>
+        <span className="text-sm font-medium text-slate-600">/{billingPeriod(plan)}</span>
       </p>
-      <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="font-bold text-indigo-600">
-              ✓
-            </span>
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList features={plan.features} className="mt-6 flex-1 space-y-3" />
       <Button
         className="mt-8 w-full"
         variant={plan.featured ? 'primary' : 'secondary'}

@@ -1,48 +1,36 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type ReactNode, useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStripe, type Stripe } from '@/lib/stripe';
 import { PLANS } from '@/test/fixtures';
+import {
+  fillBusinessAccount,
+  makeClientConfig,
+  makeIntent,
+  makeRegisteredBusinessUser,
+} from '@/test/purchase';
 import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
-import { makeBusinessUser, makeClientConfig, makeIntent } from '../test-utils';
+import { confirmPayment, elements, elementsOptions, resetStripeStandIns } from '@/test/stripe-stand-ins';
 import { BusinessPage } from './business-page';
 
-// Stripe's own components need Stripe's servers; these stand-ins record what the modal asks of them.
-const confirmPayment = vi.fn();
-const submit = vi.fn();
-const elements = { submit };
-const elementsOptions = vi.fn();
-
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ options, children }: { options: unknown; children: ReactNode }) => {
-    elementsOptions(options);
-    return children;
-  },
-  PaymentElement: ({ onReady }: { onReady?: () => void }) => {
-    useEffect(() => onReady?.(), [onReady]);
-    return <div data-testid="payment-element" />;
-  },
-  useStripe: () => ({ confirmPayment }),
-  useElements: () => elements,
-}));
+vi.mock('@stripe/react-stripe-js', () => import('@/test/stripe-stand-ins'));
 
 vi.mock('@/lib/stripe', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/stripe')>()),
   getStripe: vi.fn(),
 }));
 
+const { submit } = elements;
 let fetchMock: ReturnType<typeof mockFetch>;
 
 beforeEach(() => {
   vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
-  confirmPayment.mockReset();
-  submit.mockReset();
+  resetStripeStandIns();
   vi.mocked(getStripe).mockResolvedValue({} as Stripe);
   fetchMock = mockFetch({
     'GET /api/business/plans': jsonResponse(PLANS),
     'GET /api/config': jsonResponse(makeClientConfig({ mode: 'stripe', publishableKey: 'pk_test_123' })),
-    'POST /api/business/register': jsonResponse(makeBusinessUser(), 201),
+    'POST /api/business/register': jsonResponse(makeRegisteredBusinessUser(), 201),
     'POST /api/business/payment-intent': jsonResponse(
       makeIntent({ mode: 'stripe', clientSecret: 'pi_1_secret_2' }),
       201,
@@ -55,12 +43,7 @@ async function openAndFill() {
   renderRoutes([{ path: '/business', element: <BusinessPage /> }], '/business');
   await user.click(await screen.findByRole('button', { name: 'Get Started with Starter' }));
   const dialog = screen.getByRole('dialog', { name: 'Get started with Starter' });
-  await user.type(await within(dialog).findByLabelText(/^First name/), 'Ada');
-  await user.type(within(dialog).getByLabelText(/^Last name/), 'Lovelace');
-  await user.type(within(dialog).getByLabelText(/^Company name/), 'Analytical Engines Ltd');
-  await user.type(within(dialog).getByLabelText(/^Email/), 'ada@example.com');
-  await user.type(within(dialog).getByLabelText(/^Password/), 'difference-engine');
-  await user.type(within(dialog).getByLabelText(/^Confirm password/), 'difference-engine');
+  await fillBusinessAccount(user, dialog);
   return { user, dialog, pay: within(dialog).getByRole('button', { name: 'Pay €29 and register' }) };
 }
 

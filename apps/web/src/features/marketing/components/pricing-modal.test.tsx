@@ -1,15 +1,23 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PLANS } from '@/test/fixtures';
-import { jsonResponse, LocationProbe, mockFetch, renderRoutes } from '@/test/render';
+import { makePlan, PLANS } from '@/test/fixtures';
+import {
+  fillBusinessAccount,
+  fillTestCard,
+  makeClientConfig,
+  makeRegisteredBusinessUser,
+  testModePurchaseRoutes,
+} from '@/test/purchase';
 import {
   errorResponse,
-  makeBusinessUser,
-  makeClientConfig,
-  makeIntent,
-  testCardResponder,
-} from '../test-utils';
+  type FetchRoutes,
+  jsonResponse,
+  LocationProbe,
+  mockFetch,
+  renderRoutes,
+  requestBodies,
+} from '@/test/render';
 import { BusinessPage } from './business-page';
 
 const routes = [
@@ -26,18 +34,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function happyPath(
-  overrides: Record<
-    string,
-    Response | ((url: string, init?: RequestInit) => Response | Promise<Response>)
-  > = {},
-) {
+function happyPath(overrides: FetchRoutes = {}) {
   return mockFetch({
     'GET /api/business/plans': jsonResponse(PLANS),
-    'GET /api/config': jsonResponse(makeClientConfig()),
-    'POST /api/business/register': jsonResponse(makeBusinessUser(), 201),
-    'POST /api/business/payment-intent': jsonResponse(makeIntent(), 201),
-    'POST /api/business/test-payments/confirm': testCardResponder,
+    ...testModePurchaseRoutes(makePlan(), 'eur'),
     ...overrides,
   });
 }
@@ -47,34 +47,16 @@ async function openModal(user: UserEvent = userEvent.setup()) {
   return screen.getByRole('dialog', { name: 'Get started with Starter' });
 }
 
-async function fillAccount(user: UserEvent, dialog: HTMLElement) {
-  const field = (label: RegExp) => within(dialog).getByLabelText(label);
-  await user.type(field(/^First name/), 'Ada');
-  await user.type(field(/^Last name/), 'Lovelace');
-  await user.type(field(/^Company name/), 'Analytical Engines Ltd');
-  await user.type(field(/^Email/), 'ada@example.com');
-  await user.type(field(/^Password/), 'difference-engine');
-  await user.type(field(/^Confirm password/), 'difference-engine');
-}
-
-async function fillCard(user: UserEvent, dialog: HTMLElement, cardNumber: string) {
-  const number = within(dialog).getByLabelText(/^Card number/);
-  await user.clear(number);
-  await user.type(number, cardNumber);
-  const expiry = within(dialog).getByLabelText(/^Expiry/);
-  await user.clear(expiry);
-  await user.type(expiry, '1234');
-  const cvc = within(dialog).getByLabelText(/^CVC/);
-  await user.clear(cvc);
-  await user.type(cvc, '123');
-}
-
 const pay = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Pay €29 and register' });
 
-function requestsTo(fetchMock: ReturnType<typeof mockFetch>, path: string) {
-  return fetchMock.mock.calls
-    .filter(([url]) => url === path)
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+/** Opens the modal on /business, fills in a good account and `cardNumber`, and pays. */
+async function payInModal(user: UserEvent, cardNumber = '4242424242424242') {
+  renderRoutes(routes, '/business');
+  const dialog = await openModal(user);
+  await fillBusinessAccount(user, dialog);
+  await fillTestCard(user, cardNumber, dialog);
+  await user.click(pay(dialog));
+  return dialog;
 }
 
 describe('pricing modal', () => {
@@ -103,7 +85,7 @@ describe('pricing modal', () => {
     const dialog = await openModal(user);
     await within(dialog).findByLabelText(/^First name/);
 
-    await fillAccount(user, dialog);
+    await fillBusinessAccount(user, dialog);
     await user.type(within(dialog).getByLabelText(/^Card number/), '4242424242424242');
     expect(within(dialog).getByLabelText(/^Card number/)).toHaveValue('4242 4242 4242 4242');
     await user.type(within(dialog).getByLabelText(/^Expiry/), '1234');
@@ -112,7 +94,7 @@ describe('pricing modal', () => {
     await user.click(pay(dialog));
 
     expect(await within(dialog).findByText('Registration successful! Redirecting...')).toBeInTheDocument();
-    expect(requestsTo(fetchMock, '/api/business/register')).toEqual([
+    expect(requestBodies(fetchMock, '/api/business/register')).toEqual([
       {
         firstName: 'Ada',
         lastName: 'Lovelace',
@@ -122,10 +104,10 @@ describe('pricing modal', () => {
         planId: 'starter',
       },
     ]);
-    expect(requestsTo(fetchMock, '/api/business/payment-intent')).toEqual([
-      { planId: 'starter', currency: 'eur', businessUserId: makeBusinessUser().id },
+    expect(requestBodies(fetchMock, '/api/business/payment-intent')).toEqual([
+      { planId: 'starter', currency: 'eur', businessUserId: makeRegisteredBusinessUser().id },
     ]);
-    expect(requestsTo(fetchMock, '/api/business/test-payments/confirm')).toEqual([
+    expect(requestBodies(fetchMock, '/api/business/test-payments/confirm')).toEqual([
       { paymentIntentId: 'pi_test_123', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
     ]);
 
@@ -138,24 +120,18 @@ describe('pricing modal', () => {
   it('shows the decline and, on retry, pays for the account it already registered', async () => {
     const user = userEvent.setup();
     const fetchMock = happyPath();
-    renderRoutes(routes, '/business');
-    const dialog = await openModal(user);
-    await within(dialog).findByLabelText(/^First name/);
-
-    await fillAccount(user, dialog);
-    await fillCard(user, dialog, '4000000000000002');
-    await user.click(pay(dialog));
+    const dialog = await payInModal(user, '4000000000000002');
 
     expect(await within(dialog).findByText('Your card was declined.')).toBeInTheDocument();
     expect(within(dialog).getByText(/account for ada@example.com has been created/)).toBeInTheDocument();
 
-    await fillCard(user, dialog, '4242424242424242');
+    await fillTestCard(user, '4242424242424242', dialog);
     await user.click(pay(dialog));
 
     expect(await within(dialog).findByText('Registration successful! Redirecting...')).toBeInTheDocument();
-    expect(requestsTo(fetchMock, '/api/business/register')).toHaveLength(1);
-    expect(requestsTo(fetchMock, '/api/business/payment-intent')).toHaveLength(1);
-    expect(requestsTo(fetchMock, '/api/business/test-payments/confirm')).toHaveLength(2);
+    expect(requestBodies(fetchMock, '/api/business/register')).toHaveLength(1);
+    expect(requestBodies(fetchMock, '/api/business/payment-intent')).toHaveLength(1);
+    expect(requestBodies(fetchMock, '/api/business/test-payments/confirm')).toHaveLength(2);
   });
 
   it('checks the account and the card together before sending anything', async () => {
@@ -182,12 +158,7 @@ describe('pricing modal', () => {
         'An account with this email already exists.',
       ),
     });
-    renderRoutes(routes, '/business');
-    const dialog = await openModal(user);
-    await within(dialog).findByLabelText(/^First name/);
-    await fillAccount(user, dialog);
-    await fillCard(user, dialog, '4242424242424242');
-    await user.click(pay(dialog));
+    const dialog = await payInModal(user);
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'An account with this email already exists.',
@@ -197,12 +168,7 @@ describe('pricing modal', () => {
   it("falls back to 'Registration failed' when the server's answer says nothing usable", async () => {
     const user = userEvent.setup();
     happyPath({ 'POST /api/business/register': jsonResponse({ unexpected: true }, 201) });
-    renderRoutes(routes, '/business');
-    const dialog = await openModal(user);
-    await within(dialog).findByLabelText(/^First name/);
-    await fillAccount(user, dialog);
-    await fillCard(user, dialog, '4242424242424242');
-    await user.click(pay(dialog));
+    const dialog = await payInModal(user);
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Registration failed');
   });
@@ -210,12 +176,7 @@ describe('pricing modal', () => {
   it("shows the server's payment intent message, else 'Failed to create payment intent'", async () => {
     const user = userEvent.setup();
     happyPath({ 'POST /api/business/payment-intent': jsonResponse({}, 201) });
-    renderRoutes(routes, '/business');
-    const dialog = await openModal(user);
-    await within(dialog).findByLabelText(/^First name/);
-    await fillAccount(user, dialog);
-    await fillCard(user, dialog, '4242424242424242');
-    await user.click(pay(dialog));
+    const dialog = await payInModal(user);
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create payment intent');
   });

@@ -1,23 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type BusinessRegistrationForm,
-  type BusinessUser,
-  businessRegistrationFormSchema,
-  type PaymentIntentResponse,
-  type Plan,
+import type {
+  BusinessRegistrationForm,
+  BusinessUser,
+  PaymentIntentResponse,
+  Plan,
 } from '@wheelmeet/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { BUSINESS_ACCOUNT_FIELDS, BusinessAccountFields } from '@/components/ui/business-account-fields';
-import { Button } from '@/components/ui/button';
+import {
+  BUSINESS_ACCOUNT_FIELDS,
+  BusinessAccountFields,
+  useBusinessAccountForm,
+} from '@/components/ui/business-account-fields';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { type CardPayer, CardPaymentFields } from '@/components/ui/card-payment-fields';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
-import { Spinner } from '@/components/ui/spinner';
 import { createPaymentIntent, registerBusiness, toBusinessRegistration } from '@/lib/business-api';
-import { formatPrice } from '@/lib/format';
+import { billingPeriod, formatPrice } from '@/lib/format';
 import { type ReadyPaymentSetup, usePaymentSetup } from '@/lib/payment-setup';
 import { applyServerFieldErrors, serverMessage } from '@/lib/server-field-errors';
 
@@ -61,7 +61,7 @@ export function PricingModal({ plan, open, onOpenChange }: PricingModalProps) {
       open={open}
       onOpenChange={onOpenChange}
       title={`Get started with ${plan.name}`}
-      description={`${formatPrice(plan.price, 'EUR')} per ${plan.period ?? 'month'}. Create your business account and pay by card to activate it.`}
+      description={`${formatPrice(plan.price, 'EUR')} per ${billingPeriod(plan)}. Create your business account and pay by card to activate it.`}
     >
       {paid ? (
         <Alert tone="success">{REGISTRATION_SUCCESS_MESSAGE}</Alert>
@@ -126,19 +126,7 @@ function PricingForm({
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<BusinessRegistrationForm>({
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      companyName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      phoneNumber: '',
-      planId: plan.id,
-    },
-    resolver: zodResolver(businessRegistrationFormSchema),
-  });
+  } = useBusinessAccountForm(plan.id);
 
   async function registerAccount(values: BusinessRegistrationForm): Promise<BusinessUser | null> {
     try {
@@ -213,10 +201,9 @@ function PricingForm({
         onReadyChange={setCardReady}
       />
       <div className="space-y-3">
-        <Button type="submit" size="lg" className="w-full" disabled={busy || !cardReady}>
-          {busy ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+        <SubmitButton size="lg" className="w-full" pending={busy} disabled={!cardReady}>
           {busy ? 'Processing...' : `Pay ${formatPrice(plan.price, 'EUR')} and register`}
-        </Button>
+        </SubmitButton>
         <p className="text-center text-sm text-slate-600">
           Prefer a step-by-step checkout?{' '}
           <Link

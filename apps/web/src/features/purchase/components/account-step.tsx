@@ -1,19 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import {
-  type BusinessRegistrationForm,
-  type BusinessUser,
-  businessRegistrationFormSchema,
-  type Plan,
-} from '@wheelmeet/contracts';
+import type { BusinessRegistrationForm, BusinessUser, Plan } from '@wheelmeet/contracts';
 import { type Ref, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
-import { BUSINESS_ACCOUNT_FIELDS, BusinessAccountFields } from '@/components/ui/business-account-fields';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import {
+  BUSINESS_ACCOUNT_FIELDS,
+  BusinessAccountFields,
+  useBusinessAccountForm,
+} from '@/components/ui/business-account-fields';
+import { SubmitButton } from '@/components/ui/button';
 import { registerBusiness, toBusinessRegistration } from '@/lib/business-api';
 import { applyServerFieldErrors, serverMessage } from '@/lib/server-field-errors';
+import { StepSection } from './step-section';
 
 export const ACCOUNT_FAILED_MESSAGE = 'Failed to create account. Please try again.';
 
@@ -31,19 +28,7 @@ export function AccountStep({ plan, onCreated, headingRef }: AccountStepProps) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<BusinessRegistrationForm>({
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      companyName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      phoneNumber: '',
-      planId: plan.id,
-    },
-    resolver: zodResolver(businessRegistrationFormSchema),
-  });
+  } = useBusinessAccountForm(plan.id);
   const registration = useMutation({
     mutationFn: (values: BusinessRegistrationForm) => registerBusiness(toBusinessRegistration(values)),
     onMutate: () => setFormError(null),
@@ -57,18 +42,12 @@ export function AccountStep({ plan, onCreated, headingRef }: AccountStepProps) {
   });
 
   return (
-    <section aria-labelledby="account-step-heading">
-      <h2
-        id="account-step-heading"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-xl font-semibold text-slate-900 focus:outline-none"
-      >
-        Create your account
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        You will use your email and password to sign in to the admin area.
-      </p>
+    <StepSection
+      id="account-step-heading"
+      title="Create your account"
+      intro="You will use your email and password to sign in to the admin area."
+      headingRef={headingRef}
+    >
       <form
         noValidate
         onSubmit={handleSubmit((values) => registration.mutate(values))}
@@ -77,12 +56,11 @@ export function AccountStep({ plan, onCreated, headingRef }: AccountStepProps) {
         {formError ? <Alert>{formError}</Alert> : null}
         <BusinessAccountFields register={register} errors={errors} disabled={registration.isPending} />
         <div className="flex justify-end">
-          <Button type="submit" size="lg" disabled={registration.isPending} className="w-full sm:w-auto">
-            {registration.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+          <SubmitButton size="lg" pending={registration.isPending} className="w-full sm:w-auto">
             Continue to payment
-          </Button>
+          </SubmitButton>
         </div>
       </form>
-    </section>
+    </StepSection>
   );
 }

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { BusinessUser, PaymentIntentResponse, Plan } from '@wheelmeet/contracts';
 import { type FormEvent, type ReactNode, type Ref, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { type CardPayer, CardPaymentFields } from '@/components/ui/card-payment-fields';
 import { LoadingState } from '@/components/ui/loading-state';
-import { Spinner } from '@/components/ui/spinner';
 import { createPaymentIntent } from '@/lib/business-api';
 import { formatPrice } from '@/lib/format';
 import { type ReadyPaymentSetup, usePaymentSetup } from '@/lib/payment-setup';
 import { serverMessage } from '@/lib/server-field-errors';
+import { StepSection } from './step-section';
 
 export const PREPARING_PAYMENT_MESSAGE = 'Preparing payment form...';
 export const PAYMENT_INTENT_FAILED_MESSAGE = 'Failed to create payment intent';
@@ -59,21 +59,19 @@ export function PaymentStep({ plan, account, onPaid, headingRef }: PaymentStepPr
   }
 
   return (
-    <section aria-labelledby="payment-step-heading">
-      <h2
-        id="payment-step-heading"
-        ref={headingRef}
-        tabIndex={-1}
-        className="text-xl font-semibold text-slate-900 focus:outline-none"
-      >
-        Payment
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Your account for <span className="font-medium text-slate-900">{account.email}</span> is created. Pay
-        for {plan.name} to activate it.
-      </p>
+    <StepSection
+      id="payment-step-heading"
+      title="Payment"
+      intro={
+        <>
+          Your account for <span className="font-medium text-slate-900">{account.email}</span> is created. Pay
+          for {plan.name} to activate it.
+        </>
+      }
+      headingRef={headingRef}
+    >
       <div className="mt-6">{body}</div>
-    </section>
+    </StepSection>
   );
 }
 
@@ -127,10 +125,9 @@ function PaymentForm({ setup, intent, onPaid }: PaymentFormProps) {
         onReadyChange={setCardReady}
       />
       <div className="flex justify-end">
-        <Button type="submit" size="lg" disabled={busy || !cardReady} className="w-full sm:w-auto">
-          {busy ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+        <SubmitButton size="lg" pending={busy} disabled={!cardReady} className="w-full sm:w-auto">
           {busy ? 'Processing...' : `Pay ${amount}`}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStripe, type Stripe } from '@/lib/stripe';
-import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
-import { errorResponse, makeClientConfig } from '../test-utils';
+import { makeClientConfig } from '@/test/purchase';
+import { errorResponse, jsonResponse, mockFetch, renderRoutes } from '@/test/render';
 import { PaymentSuccessPage } from './payment-success-page';
 
 vi.mock('@/lib/stripe', async (importOriginal) => ({

@@ -2,14 +2,21 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makePlan } from '@/test/fixtures';
-import { jsonResponse, LocationProbe, mockFetch, renderRoutes } from '@/test/render';
+import {
+  fillBusinessAccount,
+  fillTestCard,
+  makeRegisteredBusinessUser,
+  testModePurchaseRoutes,
+} from '@/test/purchase';
 import {
   errorResponse,
-  makeBusinessUser,
-  makeClientConfig,
-  makeIntent,
-  testCardResponder,
-} from '../test-utils';
+  type FetchRoutes,
+  jsonResponse,
+  LocationProbe,
+  mockFetch,
+  renderRoutes,
+  requestBodies,
+} from '@/test/render';
 import { PurchasePage } from './purchase-page';
 
 const PLAN = makePlan({ id: 'professional', name: 'Professional', price: 79.5 });
@@ -18,19 +25,8 @@ const routes = [
   { path: '/pricing', element: <LocationProbe /> },
 ];
 
-type Responder = Response | ((url: string, init?: RequestInit) => Response | Promise<Response>);
-
-function mockServer(overrides: Record<string, Responder> = {}) {
-  return mockFetch({
-    'GET /api/config': jsonResponse(makeClientConfig()),
-    'POST /api/business/register': jsonResponse(
-      makeBusinessUser({ planId: PLAN.id, plan: { id: PLAN.id, name: PLAN.name } }),
-      201,
-    ),
-    'POST /api/business/payment-intent': jsonResponse(makeIntent({ amount: 79.5, currency: 'usd' }), 201),
-    'POST /api/business/test-payments/confirm': testCardResponder,
-    ...overrides,
-  });
+function mockServer(overrides: FetchRoutes = {}) {
+  return mockFetch({ ...testModePurchaseRoutes(PLAN, 'usd'), ...overrides });
 }
 
 function open() {
@@ -41,37 +37,10 @@ function stepItems() {
   return within(screen.getByRole('list', { name: 'Purchase steps' })).getAllByRole('listitem');
 }
 
-async function fillAccount(user: UserEvent) {
-  await user.type(screen.getByLabelText(/^First name/), 'Ada');
-  await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
-  await user.type(screen.getByLabelText(/^Company name/), 'Analytical Engines Ltd');
-  await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-  await user.type(screen.getByLabelText(/^Password/), 'difference-engine');
-  await user.type(screen.getByLabelText(/^Confirm password/), 'difference-engine');
-}
-
 async function createAccount(user: UserEvent) {
-  await fillAccount(user);
+  await fillBusinessAccount(user);
   await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
   await screen.findByRole('heading', { name: 'Payment' });
-}
-
-async function fillCard(user: UserEvent, cardNumber: string) {
-  for (const [label, value] of [
-    [/^Card number/, cardNumber],
-    [/^Expiry/, '1234'],
-    [/^CVC/, '123'],
-  ] as const) {
-    const input = await screen.findByLabelText(label);
-    await user.clear(input);
-    await user.type(input, value);
-  }
-}
-
-function bodiesOf(fetchMock: ReturnType<typeof mockFetch>, path: string) {
-  return fetchMock.mock.calls
-    .filter(([url]) => url === path)
-    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 }
 
 describe('purchase flow', () => {
@@ -113,7 +82,7 @@ describe('purchase flow', () => {
       ),
     });
     open();
-    await fillAccount(user);
+    await fillBusinessAccount(user);
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
     expect(stepItems()[0]).toHaveAttribute('aria-current', 'step');
@@ -123,7 +92,7 @@ describe('purchase flow', () => {
     const user = userEvent.setup();
     mockServer({ 'POST /api/business/register': jsonResponse({ nope: true }, 201) });
     open();
-    await fillAccount(user);
+    await fillBusinessAccount(user);
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create account. Please try again.');
   });
@@ -136,7 +105,7 @@ describe('purchase flow', () => {
       ]),
     });
     open();
-    await fillAccount(user);
+    await fillBusinessAccount(user);
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('aria-invalid', 'true');
@@ -156,7 +125,7 @@ describe('purchase flow', () => {
     expect(screen.getByRole('heading', { name: 'Payment' })).toHaveFocus();
 
     expect(await screen.findByRole('button', { name: 'Pay $79.50' })).toBeInTheDocument();
-    expect(bodiesOf(fetchMock, '/api/business/register')).toEqual([
+    expect(requestBodies(fetchMock, '/api/business/register')).toEqual([
       {
         firstName: 'Ada',
         lastName: 'Lovelace',
@@ -166,8 +135,8 @@ describe('purchase flow', () => {
         planId: 'professional',
       },
     ]);
-    expect(bodiesOf(fetchMock, '/api/business/payment-intent')).toEqual([
-      { planId: 'professional', currency: 'usd', businessUserId: makeBusinessUser().id },
+    expect(requestBodies(fetchMock, '/api/business/payment-intent')).toEqual([
+      { planId: 'professional', currency: 'usd', businessUserId: makeRegisteredBusinessUser().id },
     ]);
     expect(screen.getByText('Test mode — no real charge')).toBeInTheDocument();
   });
@@ -193,12 +162,12 @@ describe('purchase flow', () => {
     open();
     await createAccount(user);
 
-    await fillCard(user, '4000000000000002');
+    await fillTestCard(user, '4000000000000002');
     await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(stepItems()[1]).toHaveAttribute('aria-current', 'step');
 
-    await fillCard(user, '4242424242424242');
+    await fillTestCard(user, '4242424242424242');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
 
@@ -207,10 +176,10 @@ describe('purchase flow', () => {
     expect(stepItems()[1]).toHaveTextContent('Payment (completed)');
     expect(screen.getByRole('link', { name: 'Go to Admin Login' })).toHaveAttribute('href', '/admin/login');
     // Both attempts paid the one intent opened for the account.
-    expect(bodiesOf(fetchMock, '/api/business/payment-intent')).toHaveLength(1);
-    expect(bodiesOf(fetchMock, '/api/business/test-payments/confirm').map((body) => body.cardNumber)).toEqual(
-      ['4000 0000 0000 0002', '4242 4242 4242 4242'],
-    );
+    expect(requestBodies(fetchMock, '/api/business/payment-intent')).toHaveLength(1);
+    expect(
+      requestBodies(fetchMock, '/api/business/test-payments/confirm').map((body) => body.cardNumber),
+    ).toEqual(['4000 0000 0000 0002', '4242 4242 4242 4242']);
   });
 
   it("shows the server's card field errors beside the card fields", async () => {
@@ -225,7 +194,7 @@ describe('purchase flow', () => {
     });
     open();
     await createAccount(user);
-    await fillCard(user, '4242424242424242');
+    await fillTestCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
 
     expect(await screen.findByText('Your card has expired.')).toBeInTheDocument();
@@ -239,7 +208,7 @@ describe('purchase flow', () => {
     });
     open();
     await createAccount(user);
-    await fillCard(user, '4242424242424242');
+    await fillTestCard(user, '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please try again.');

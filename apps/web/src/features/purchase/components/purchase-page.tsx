@@ -6,7 +6,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
-import { formatPrice } from '@/lib/format';
+import { PlanFeatureList } from '@/components/ui/plan-feature-list';
+import { billingPeriod, formatPrice } from '@/lib/format';
 import { plansQuery } from '@/lib/plans-query';
 import { AccountStep } from './account-step';
 import { ConfirmationStep } from './confirmation-step';
@@ -100,20 +101,11 @@ function PlanSummary({ plan, changeable }: { plan: Plan; changeable: boolean }) 
           <p className="text-xl font-semibold text-slate-900">{plan.name}</p>
           <p className="text-slate-900">
             <span className="text-2xl font-bold">{formatPrice(plan.price, 'USD')}</span>
-            <span className="text-sm text-slate-600"> /{plan.period ?? 'month'}</span>
+            <span className="text-sm text-slate-600"> /{billingPeriod(plan)}</span>
           </p>
         </div>
         <p className="mt-2 text-sm text-slate-600">{plan.description}</p>
-        <ul className="mt-4 space-y-2 text-sm text-slate-700">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <span aria-hidden="true" className="font-bold text-indigo-600">
-                ✓
-              </span>
-              <span>{feature}</span>
-            </li>
-          ))}
-        </ul>
+        <PlanFeatureList features={plan.features} className="mt-4 space-y-2" />
       </Card>
       {changeable ? (
         <ButtonLink to="/pricing" variant="ghost" className="mt-4">

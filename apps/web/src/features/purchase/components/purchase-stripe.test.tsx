@@ -1,30 +1,19 @@
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { type ReactNode, useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStripe, type Stripe } from '@/lib/stripe';
 import { makePlan } from '@/test/fixtures';
+import {
+  fillBusinessAccount,
+  makeClientConfig,
+  makeIntent,
+  makeRegisteredBusinessUser,
+} from '@/test/purchase';
 import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
-import { makeBusinessUser, makeClientConfig, makeIntent } from '../test-utils';
+import { confirmPayment, elements, elementsOptions, resetStripeStandIns } from '@/test/stripe-stand-ins';
 import { PurchasePage } from './purchase-page';
 
-// Stripe's own components need Stripe's servers; these stand-ins record what the flow asks of them.
-const confirmPayment = vi.fn();
-const elements = { submit: vi.fn(async () => ({})) };
-const elementsOptions = vi.fn();
-
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ options, children }: { options: unknown; children: ReactNode }) => {
-    elementsOptions(options);
-    return children;
-  },
-  PaymentElement: ({ onReady }: { onReady?: () => void }) => {
-    useEffect(() => onReady?.(), [onReady]);
-    return <div data-testid="payment-element" />;
-  },
-  useStripe: () => ({ confirmPayment }),
-  useElements: () => elements,
-}));
+vi.mock('@stripe/react-stripe-js', () => import('@/test/stripe-stand-ins'));
 
 vi.mock('@/lib/stripe', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/stripe')>()),
@@ -34,12 +23,11 @@ vi.mock('@/lib/stripe', async (importOriginal) => ({
 const PLAN = makePlan({ id: 'starter', name: 'Starter', price: 29 });
 
 beforeEach(() => {
-  confirmPayment.mockReset();
-  elementsOptions.mockReset();
+  resetStripeStandIns();
   vi.mocked(getStripe).mockResolvedValue({} as Stripe);
   mockFetch({
     'GET /api/config': jsonResponse(makeClientConfig({ mode: 'stripe', publishableKey: 'pk_test_123' })),
-    'POST /api/business/register': jsonResponse(makeBusinessUser(), 201),
+    'POST /api/business/register': jsonResponse(makeRegisteredBusinessUser(), 201),
     'POST /api/business/payment-intent': jsonResponse(
       makeIntent({ amount: 29, currency: 'usd', mode: 'stripe', clientSecret: 'pi_live_1_secret_2' }),
       201,
@@ -52,12 +40,7 @@ async function reachPayment(user: UserEvent) {
     pathname: '/purchase/starter',
     state: { plan: PLAN },
   });
-  await user.type(screen.getByLabelText(/^First name/), 'Ada');
-  await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
-  await user.type(screen.getByLabelText(/^Company name/), 'Analytical Engines Ltd');
-  await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-  await user.type(screen.getByLabelText(/^Password/), 'difference-engine');
-  await user.type(screen.getByLabelText(/^Confirm password/), 'difference-engine');
+  await fillBusinessAccount(user);
   await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
   return screen.findByRole('button', { name: 'Pay $29' });
 }

@@ -2,8 +2,12 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeClientContext } from '@/lib/realtime-client';
-import { FakeHub } from '@/test/fake-hub';
-import { createFakeCallEnvironment, createFakeStream, flushPromises } from '@/test/fake-webrtc';
+import {
+  createFakeCallEnvironment,
+  createFakeStream,
+  createSignallingHub,
+  flushPromises,
+} from '@/test/fake-webrtc';
 import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
 import type { CallParticipant } from '../hooks/call-controller';
 import { useVideoCall, type VideoCall } from '../hooks/use-video-call';
@@ -31,12 +35,7 @@ const MATCH_AS_ANSWERER = makeMatch({
 });
 
 function setup() {
-  const hub = new FakeHub();
-  const client = hub.client();
-  client.connect('participant-token');
-  for (const event of ['SendOffer', 'SendAnswer', 'SendIceCandidate', 'EndCall'] as const) {
-    hub.handle(event, () => ({ data: null }));
-  }
+  const { hub, client } = createSignallingHub();
   const fakes = createFakeCallEnvironment();
   const latest: { call: VideoCall | null } = { call: null };
 

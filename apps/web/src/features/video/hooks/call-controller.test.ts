@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FakeHub } from '@/test/fake-hub';
-import { createFakeCallEnvironment, type FakePeerConnection, flushPromises } from '@/test/fake-webrtc';
+import {
+  createFakeCallEnvironment,
+  createSignallingHub,
+  type FakePeerConnection,
+  flushPromises,
+} from '@/test/fake-webrtc';
 import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
 import {
   type CallParticipant,
@@ -30,29 +34,12 @@ const CANDIDATE = {
 };
 
 function setup() {
-  const hub = new FakeHub();
-  const client = hub.client();
-  client.connect('participant-token');
-  for (const event of ['SendOffer', 'SendAnswer', 'SendIceCandidate', 'EndCall'] as const) {
-    hub.handle(event, () => ({ data: null }));
-  }
+  const { hub, client } = createSignallingHub();
   const fakes = createFakeCallEnvironment();
   const controller = createCallController({ client, environment: fakes.environment });
   controller.attach();
-  const { environment, peers, streams, timers, getUserMedia, loadIceServers } = fakes;
-  return {
-    hub,
-    controller,
-    environment,
-    peers,
-    streams,
-    timers,
-    getUserMedia,
-    loadIceServers,
-    get pc() {
-      return fakes.pc;
-    },
-  };
+  // Onto the fakes themselves, so their `pc` getter keeps answering the latest peer connection.
+  return Object.assign(fakes, { hub, controller });
 }
 
 describe('call controller as the offerer (user1)', () => {

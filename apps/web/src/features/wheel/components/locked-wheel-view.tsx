@@ -8,10 +8,9 @@ import {
 } from '@wheelmeet/contracts';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageTitle } from '@/components/ui/page-title';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { unlockWheel } from '../api/unlock-wheel';
 
@@ -97,10 +96,9 @@ export function LockedWheelView({ wheel, onUnlocked }: LockedWheelViewProps) {
               {submitError}
             </p>
           ) : null}
-          <Button type="submit" className="mt-6 w-full" disabled={unlock.isPending}>
-            {unlock.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+          <SubmitButton className="mt-6 w-full" pending={unlock.isPending}>
             Unlock Wheel
-          </Button>
+          </SubmitButton>
         </form>
       </Card>
     </div>

@@ -12,9 +12,9 @@ import {
 } from '@wheelmeet/contracts';
 import { type ReactNode, useId, useMemo } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { FieldError } from '@/components/ui/form-field';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import type { StoredParticipant } from '@/lib/auth-storage';
 import { registerParticipant } from '../api/register-participant';
@@ -70,11 +70,7 @@ function FormField({ field, register, errors }: FieldProps) {
             {label}
           </label>
         </div>
-        {error ? (
-          <p id={errorId} className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={errorId} error={error} />
       </div>
     );
   }
@@ -121,11 +117,7 @@ function FormField({ field, register, errors }: FieldProps) {
         {label}
       </label>
       {control}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }
@@ -210,10 +202,9 @@ export function RegistrationDialog({
           </span>{' '}
           Required
         </p>
-        <Button type="submit" className="w-full" disabled={registration.isPending}>
-          {registration.isPending ? <Spinner className="size-4 border-white/40 border-t-white" /> : null}
+        <SubmitButton className="w-full" pending={registration.isPending}>
           Join Wheel
-        </Button>
+        </SubmitButton>
       </form>
     </Dialog>
   );

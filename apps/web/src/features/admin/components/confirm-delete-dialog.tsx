@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { errorMessage } from '@/lib/api-client';
+
+interface ConfirmDeleteDialogProps<T> {
+  /** What to delete; null keeps the dialog closed. */
+  target: T | null;
+  title: string;
+  message: string;
+  /** Shown inside the dialog when a failed delete carries no message from the server. */
+  errorFallback: string;
+  remove: (target: T) => Promise<unknown>;
+  onClose: () => void;
+  onDeleted: (target: T) => void;
+}
+
+/** Asks before deleting a row of an admin list and deletes it; a failure stays in the dialog. */
+export function ConfirmDeleteDialog<T>({
+  target,
+  title,
+  message,
+  errorFallback,
+  remove,
+  onClose,
+  onDeleted,
+}: ConfirmDeleteDialogProps<T>) {
+  const deletion = useMutation({ mutationFn: remove, onSuccess: (_, deleted) => onDeleted(deleted) });
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (open) return;
+        // The next row's dialog starts without this one's failure.
+        deletion.reset();
+        onClose();
+      }}
+      title={title}
+      message={message}
+      onConfirm={() => {
+        if (target !== null) deletion.mutate(target);
+      }}
+      pending={deletion.isPending}
+      error={deletion.isError ? errorMessage(deletion.error, errorFallback) : null}
+    />
+  );
+}
