@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/bootstrap';
 import type { DatabaseHandle } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -9,7 +9,7 @@ import { cryptoRandom } from '../src/lib/random';
 import { createPlansRepository } from '../src/modules/business/plans.repository';
 import { createWheelsRepository } from '../src/modules/wheels/wheels.repository';
 import type { SeedOptions } from '../src/seed';
-import type { TestDatabase } from './support/databases';
+import { TEST_DIALECTS, type TestDatabase } from './support/databases';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestWheel } from './support/factories';
 
@@ -198,24 +198,43 @@ describeEachDialect('database', (dialect) => {
     ).toEqual([]);
   });
 
-  it.skipIf(dialect.name !== 'postgres')('survives PostgreSQL closing its idle connections', async () => {
-    await createPlansRepository(handle.db).listAll();
-    const url = new URL(testDatabase.databaseUrl ?? '');
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    try {
-      await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-        [url.pathname.slice(1)],
-      );
-    } finally {
-      await admin.end();
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await createPlansRepository(handle.db).listAll()).length).toBe(3);
-  });
-
   it('does nothing when migrated again', async () => {
     expect(await migrateToLatest(handle)).toEqual([]);
   });
 });
+
+const postgres = TEST_DIALECTS.find((dialect) => dialect.name === 'postgres');
+
+describe.skipIf(postgres?.skipReason !== undefined)(
+  `PostgreSQL connections${postgres?.skipReason ? ` (skipped: ${postgres.skipReason})` : ''}`,
+  () => {
+    let testDatabase: TestDatabase;
+    let handle: DatabaseHandle;
+    beforeEach(async () => {
+      if (!postgres) throw new Error('no postgres dialect');
+      testDatabase = await postgres.create();
+      handle = (await prepareDatabase({ ...testDatabase, ...seedOptions }, deps)).database;
+    });
+    afterEach(async () => {
+      await handle.close();
+      await testDatabase.drop();
+    });
+
+    it('survives PostgreSQL closing its idle connections', async () => {
+      await createPlansRepository(handle.db).listAll();
+      const url = new URL(testDatabase.databaseUrl ?? '');
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [url.pathname.slice(1)],
+        );
+      } finally {
+        await admin.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect((await createPlansRepository(handle.db).listAll()).length).toBe(3);
+    });
+  },
+);
