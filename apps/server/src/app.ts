@@ -218,6 +218,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     wheels,
     rounds,
     participants,
+    calls,
     isPresent: presence.isPresent,
     slotReleaseGraceMs: config.slotReleaseGraceMs,
     log: app.log,

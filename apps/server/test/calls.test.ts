@@ -30,6 +30,7 @@ describeEachDialect('video call signalling', (dialect) => {
       listen: true,
       env: {
         WHEEL_ROUND_SECONDS: '5',
+        SLOT_RELEASE_GRACE_MS: '200',
         STUN_URLS: 'stun:stun.example.org:3478',
         TURN_URLS: 'turn:turn.example.org:3478?transport=udp',
         TURN_SECRET,
@@ -141,6 +142,32 @@ describeEachDialect('video call signalling', (dialect) => {
     expect(
       results.filter((result) => 'error' in result && result.error.code === 'too_many_requests').length,
     ).toBeGreaterThan(0);
+  });
+
+  it('ends the call, for the partner too, when someone leaves the wheel without hanging up', async () => {
+    clock.advance(11_000); // past the throttle window of the previous test
+    expect(await ada.client.call('SendOffer', { matchId: match.id, offer })).toEqual({ data: null });
+    expect(await bob.client.call('SendAnswer', { matchId: match.id, answer })).toEqual({ data: null });
+    const reopened = await t.database.db
+      .selectFrom('matches')
+      .select(['call_started_at', 'call_ended_at'])
+      .where('id', '=', match.id)
+      .executeTakeFirstOrThrow();
+    expect(reopened.call_ended_at).toBeNull();
+
+    bob.client.close();
+    expect(await ada.client.next('CallEnded', (event) => event.userId === bob.id)).toEqual({
+      matchId: match.id,
+      userId: bob.id,
+    });
+    const ended = await t.database.db
+      .selectFrom('matches')
+      .select(['call_started_at', 'call_ended_at'])
+      .where('id', '=', match.id)
+      .executeTakeFirstOrThrow();
+    expect(ended.call_ended_at).toBe(clock.now().toISOString());
+    // The first start is kept, so the report counts the whole conversation.
+    expect(ended.call_started_at).toBe(reopened.call_started_at);
   });
 
   it('gives participants short-lived TURN credentials derived from the shared secret, and never the secret', async () => {

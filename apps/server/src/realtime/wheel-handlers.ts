@@ -6,6 +6,7 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../lib/errors';
+import type { CallsService } from '../modules/calls/calls.service';
 import { toParticipant } from '../modules/participants/participant-view';
 import type { ParticipantsService } from '../modules/participants/participants.service';
 import type { RoundsService } from '../modules/rounds/rounds.service';
@@ -22,6 +23,7 @@ export interface WheelHandlerDeps {
   wheels: WheelsService;
   rounds: RoundsService;
   participants: ParticipantsService;
+  calls: CallsService;
   isPresent: (wheelId: string, participantId: string) => Promise<boolean>;
   slotReleaseGraceMs: number;
   log: FastifyBaseLogger;
@@ -32,9 +34,12 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
   const { hub, wheels, rounds, participants, log } = deps;
   const pendingReleases = new Set<NodeJS.Timeout>();
 
-  /** The participant leaves the wheel: their slot frees and everyone sees them go. */
+  /** The participant leaves the wheel: their slot frees, their calls end, and everyone sees them go. */
   async function release(wheelId: string, participantId: string) {
     await wheels.leaveSlot(wheelId, participantId);
+    for (const call of await deps.calls.endCallsOf(participantId)) {
+      hub.to(participantRoom(call.partnerId)).emit('CallEnded', { matchId: call.id, userId: participantId });
+    }
     const row = await participants.findParticipant(participantId);
     if (row) hub.to(wheelRoom(wheelId)).emit('UserLeft', { wheelId, user: toParticipant(row) });
   }

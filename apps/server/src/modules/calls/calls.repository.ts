@@ -12,14 +12,41 @@ export function createCallsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    /** Records the first start of the match's call; later starts (retries) keep the first. */
+    /** A call (re)starts: the first start is kept, and a retry after a hang-up reopens it. */
     async markStarted(matchId: string, at: string): Promise<void> {
       await db
         .updateTable('matches')
-        .set({ call_started_at: at, call_ended_at: null })
+        .set((eb) => ({
+          call_started_at: eb.fn.coalesce('call_started_at', eb.val(at)),
+          call_ended_at: null,
+        }))
         .where('id', '=', matchId)
-        .where('call_started_at', 'is', null)
         .execute();
+    },
+
+    /** Ends every open call of the participant; the matches and partners of the calls it ended. */
+    async markEndedFor(participantId: string, at: string): Promise<Array<{ id: string; partnerId: string }>> {
+      const open = await db
+        .selectFrom('matches')
+        .select(['id', 'user1_id', 'user2_id'])
+        .where((eb) => eb.or([eb('user1_id', '=', participantId), eb('user2_id', '=', participantId)]))
+        .where('call_started_at', 'is not', null)
+        .where('call_ended_at', 'is', null)
+        .execute();
+      if (open.length === 0) return [];
+      await db
+        .updateTable('matches')
+        .set({ call_ended_at: at })
+        .where(
+          'id',
+          'in',
+          open.map((match) => match.id),
+        )
+        .execute();
+      return open.map((match) => ({
+        id: match.id,
+        partnerId: match.user1_id === participantId ? match.user2_id : match.user1_id,
+      }));
     },
 
     async markEnded(matchId: string, at: string): Promise<void> {

@@ -39,6 +39,8 @@ export function createCallsService(deps: { calls: CallsRepository; clock: Clock;
 
     callStarted: (matchId: string) => calls.markStarted(matchId, clock.now().toISOString()),
     callEnded: (matchId: string) => calls.markEnded(matchId, clock.now().toISOString()),
+    /** Someone left the wheel: their open calls end; the calls and partners concerned. */
+    endCallsOf: (participantId: string) => calls.markEndedFor(participantId, clock.now().toISOString()),
 
     /** STUN for everyone; TURN, with fresh short-lived credentials, for a participant. */
     iceServers(participantId: string | undefined): IceServer[] {
