@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { createWheel, wheelQuery, wheelsKey } from '../api/wheels';
+import { useAdminSession } from '../hooks/use-admin-session';
 import type { FlashState } from '../hooks/use-flash-message';
 import { newWheelFormValues, toCreateWheelBody } from '../lib/wheel-form-values';
 import { AdminPageHeader } from './admin-page-header';
@@ -13,7 +14,9 @@ import { wheelCreatedMessage } from './wheel-messages';
 export function WheelCreatePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [defaultValues] = useState(newWheelFormValues);
+  const { userType } = useAdminSession();
+  // Admins pick the owner; a business user's wheels are always their own.
+  const [defaultValues] = useState(() => newWheelFormValues({ chooseOwner: userType === 'Admin' }));
 
   return (
     <>

@@ -19,6 +19,7 @@ import {
   type WheelFormValues,
 } from '../lib/wheel-form-values';
 import { FormSection } from './form-section';
+import { OwnerField } from './owner-field';
 import { RegistrationFieldsEditor } from './registration-fields-editor';
 import { WHEEL_CREATE_ERROR, WHEEL_UPDATE_ERROR } from './wheel-messages';
 
@@ -35,6 +36,7 @@ const FIELD_NAMES = [
   'status',
   'roundSeconds',
   'registrationFields',
+  'businessUserId',
 ] as const;
 
 const createResolver = contractResolver<WheelFormValues>(createWheelRequestSchema, toCreateWheelBody);
@@ -44,6 +46,7 @@ const blankToNull = (value: unknown) => (value === '' || value === null ? null :
 
 interface WheelFormProps {
   mode: 'create' | 'edit';
+  /** With a `businessUserId` (an admin creating a wheel), the form offers the Owner select. */
   defaultValues: WheelFormValues;
   /** Sends the form; a rejection is shown on the form (server field errors beside their fields). */
   onSubmit: (values: WheelFormValues) => Promise<unknown>;
@@ -64,6 +67,7 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
     resolver: mode === 'create' ? createResolver : updateResolver,
   });
   const isPrivate = watch('isPrivate');
+  const chooseOwner = mode === 'create' && defaultValues.businessUserId !== undefined;
   const { submit, formError } = useSubmitWithServerErrors({
     handleSubmit,
     setError,
@@ -81,6 +85,9 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
         <FormField label="Description" required error={errors.description?.message}>
           {(props) => <textarea {...props} rows={3} className={inputClasses} {...register('description')} />}
         </FormField>
+        {chooseOwner ? (
+          <OwnerField registration={register('businessUserId')} error={errors.businessUserId?.message} />
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {mode === 'create' ? (
             <InputField

@@ -7,6 +7,8 @@ export const WHEEL_CREATE_ERROR = 'Failed to create wheel. Please try again.';
 export const WHEEL_UPDATE_ERROR = 'Failed to update wheel. Please try again.';
 export const WHEEL_DELETE_ERROR = 'Failed to delete wheel. Please try again.';
 export const WHEEL_DELETE_CONFIRM = 'Are you sure you want to delete this wheel?';
+/** The owner of a wheel no business user owns. */
+export const WHEELMEET_OWNER = 'WheelMeet';
 /** Success banners stay this long (spec section 9). */
 export const WHEEL_BANNER_MS = 5_000;
 

@@ -1,9 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
+import { errorResponse, jsonResponse, mockFetch, requestBodies } from '@/test/render';
 import {
+  BUSINESS_ID,
   makeAdminWheel,
+  makeBusinessUser,
   makeWheelRow,
   profileRoute,
   renderAdminPage,
@@ -26,6 +28,17 @@ const ROWS = [
   makeWheelRow({ id: WHEEL_B, name: 'Board Room', status: 'Inactive', isPrivate: true }),
 ];
 
+const OTHER_BUSINESS_ID = '77777777-7777-4777-8777-777777777777';
+const BUSINESS_USERS = [
+  makeBusinessUser(),
+  makeBusinessUser({ id: OTHER_BUSINESS_ID, companyName: 'Globex', firstName: 'Hank', lastName: 'Scorpio' }),
+];
+/** An admin's session and the business users an admin's wheel screens look up. */
+const adminServer = () => ({
+  ...profileRoute('admin'),
+  'GET /api/admin/business-users': jsonResponse(BUSINESS_USERS),
+});
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -33,7 +46,7 @@ afterEach(() => {
 describe('wheels list', () => {
   it('lists the wheels in a table with their status', async () => {
     signIn('admin');
-    mockFetch({ ...profileRoute('admin'), 'GET /api/admin/wheels': jsonResponse(ROWS) });
+    mockFetch({ ...adminServer(), 'GET /api/admin/wheels': jsonResponse(ROWS) });
     renderAdminPage('/admin/wheels', pages);
 
     const table = await screen.findByRole('table', { name: 'Wheels' });
@@ -47,9 +60,40 @@ describe('wheels list', () => {
     );
   });
 
+  it("shows admins each wheel's owner: the business user's company, else WheelMeet", async () => {
+    signIn('admin');
+    mockFetch({
+      ...adminServer(),
+      'GET /api/admin/wheels': jsonResponse([
+        makeWheelRow(),
+        makeWheelRow({ id: WHEEL_B, name: 'Board Room', businessUserId: OTHER_BUSINESS_ID }),
+      ]),
+    });
+    renderAdminPage('/admin/wheels', pages);
+
+    const table = await screen.findByRole('table', { name: 'Wheels' });
+    expect(within(table).getByRole('columnheader', { name: 'Owner' })).toBeInTheDocument();
+    const [, mixer, boardRoom] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(await within(boardRoom as HTMLElement).findByRole('cell', { name: 'Globex' })).toBeInTheDocument();
+    expect(within(mixer as HTMLElement).getByRole('cell', { name: 'WheelMeet' })).toBeInTheDocument();
+  });
+
+  it('shows a business user no Owner column and does not ask for the business users', async () => {
+    signIn('business');
+    const fetchMock = mockFetch({
+      ...profileRoute('business'),
+      'GET /api/admin/wheels': jsonResponse([makeWheelRow({ businessUserId: BUSINESS_ID })]),
+    });
+    renderAdminPage('/admin/wheels', pages);
+
+    const table = await screen.findByRole('table', { name: 'My Wheels' });
+    expect(within(table).queryByRole('columnheader', { name: 'Owner' })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/business-users', expect.anything());
+  });
+
   it("filters by name and says 'No wheels match your search'", async () => {
     signIn('admin');
-    mockFetch({ ...profileRoute('admin'), 'GET /api/admin/wheels': jsonResponse(ROWS) });
+    mockFetch({ ...adminServer(), 'GET /api/admin/wheels': jsonResponse(ROWS) });
     renderAdminPage('/admin/wheels', pages);
 
     const search = await screen.findByLabelText('Search wheels by name');
@@ -61,13 +105,13 @@ describe('wheels list', () => {
 
   it("says 'No wheels found' for an empty list and 'Failed to load wheels data' on failure", async () => {
     signIn('admin');
-    mockFetch({ ...profileRoute('admin'), 'GET /api/admin/wheels': jsonResponse([]) });
+    mockFetch({ ...adminServer(), 'GET /api/admin/wheels': jsonResponse([]) });
     const first = renderAdminPage('/admin/wheels', pages);
     expect(await screen.findByText('No wheels found')).toBeInTheDocument();
     first.unmount();
 
     mockFetch({
-      ...profileRoute('admin'),
+      ...adminServer(),
       'GET /api/admin/wheels': errorResponse(500, 'internal_error', 'Boom'),
     });
     renderAdminPage('/admin/wheels', pages);
@@ -87,7 +131,7 @@ describe('wheels list', () => {
     signIn('admin');
     let rows = ROWS;
     const fetchMock = mockFetch({
-      ...profileRoute('admin'),
+      ...adminServer(),
       'GET /api/admin/wheels': () => jsonResponse(rows),
       [`DELETE /api/admin/wheels/${WHEEL_B}`]: () => {
         rows = [ROWS[0] ?? makeWheelRow()];
@@ -117,7 +161,7 @@ describe('wheels list', () => {
   it("keeps the dialog open with 'Failed to delete wheel. Please try again.' when deleting fails", async () => {
     signIn('admin');
     mockFetch({
-      ...profileRoute('admin'),
+      ...adminServer(),
       'GET /api/admin/wheels': jsonResponse(ROWS),
       [`DELETE /api/admin/wheels/${WHEEL_A}`]: errorResponse(409, 'conflict', 'Busy'),
     });
@@ -137,7 +181,7 @@ describe('wheels list', () => {
     signIn('admin');
     const created = makeAdminWheel({ id: WHEEL_B, name: 'Launch Party' });
     const fetchMock = mockFetch({
-      ...profileRoute('admin'),
+      ...adminServer(),
       'GET /api/admin/wheels': jsonResponse([]),
       'POST /api/admin/wheels': jsonResponse(created, 201),
       [`GET /api/admin/wheels/${WHEEL_B}`]: jsonResponse(created),
@@ -155,5 +199,102 @@ describe('wheels list', () => {
 
     act(() => vi.advanceTimersByTime(5_100));
     expect(screen.queryByText('Wheel "Launch Party" was created successfully.')).not.toBeInTheDocument();
+  });
+
+  it("lets an admin pick the owner, sent as businessUserId, WheelMeet's as null", async () => {
+    signIn('admin');
+    const created = makeAdminWheel({ id: WHEEL_B, name: 'Launch Party', businessUserId: BUSINESS_ID });
+    const fetchMock = mockFetch({
+      ...adminServer(),
+      'GET /api/admin/wheels': jsonResponse([]),
+      'POST /api/admin/wheels': jsonResponse(created, 201),
+      [`GET /api/admin/wheels/${WHEEL_B}`]: jsonResponse(created),
+    });
+    const { router } = renderAdminPage('/admin/wheels/new', pages);
+
+    const owner = await screen.findByLabelText('Owner');
+    expect(owner).toHaveValue('');
+    await within(owner).findByRole('option', { name: 'Acme — Bea Baker' });
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['WheelMeet (no business user)', 'Acme — Bea Baker', 'Globex — Hank Scorpio']);
+
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Launch Party');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Celebrate');
+    await userEvent.selectOptions(owner, 'Acme — Bea Baker');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Wheel' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/wheels/${WHEEL_B}`));
+    expect(requestBodies(fetchMock, '/api/admin/wheels')).toEqual([
+      expect.objectContaining({ name: 'Launch Party', businessUserId: BUSINESS_ID }),
+    ]);
+  });
+
+  it('sends null as the owner when an admin keeps WheelMeet', async () => {
+    signIn('admin');
+    const created = makeAdminWheel({ id: WHEEL_B, name: 'Launch Party' });
+    const fetchMock = mockFetch({
+      ...adminServer(),
+      'GET /api/admin/wheels': jsonResponse([]),
+      'POST /api/admin/wheels': jsonResponse(created, 201),
+      [`GET /api/admin/wheels/${WHEEL_B}`]: jsonResponse(created),
+    });
+    const { router } = renderAdminPage('/admin/wheels/new', pages);
+
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Launch Party');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Celebrate');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Wheel' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/wheels/${WHEEL_B}`));
+    expect(requestBodies(fetchMock, '/api/admin/wheels')).toEqual([
+      expect.objectContaining({ businessUserId: null }),
+    ]);
+  });
+
+  it('offers a business user no Owner select: their wheels are their own', async () => {
+    signIn('business');
+    const created = makeAdminWheel({ id: WHEEL_B, name: 'Launch Party', businessUserId: BUSINESS_ID });
+    const fetchMock = mockFetch({
+      ...profileRoute('business'),
+      'GET /api/admin/wheels': jsonResponse([]),
+      'POST /api/admin/wheels': jsonResponse(created, 201),
+      [`GET /api/admin/wheels/${WHEEL_B}`]: jsonResponse(created),
+    });
+    const { router } = renderAdminPage('/admin/wheels/new', pages);
+
+    await userEvent.type(await screen.findByLabelText(/^Name/), 'Launch Party');
+    expect(screen.queryByLabelText('Owner')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Celebrate');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Wheel' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/wheels/${WHEEL_B}`));
+    const [body] = requestBodies(fetchMock, '/api/admin/wheels');
+    expect(body).not.toHaveProperty('businessUserId');
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/admin/business-users', expect.anything());
+  });
+
+  it("shows the plan's participant limit the server answers", async () => {
+    signIn('admin');
+    const limit = 'Your plan admits at most 50 participants per wheel, so a wheel can have at most 50 slots.';
+    mockFetch({
+      ...adminServer(),
+      'GET /api/admin/wheels': jsonResponse([]),
+      'POST /api/admin/wheels': errorResponse(400, 'bad_request', limit),
+    });
+    renderAdminPage('/admin/wheels/new', pages);
+
+    const owner = await screen.findByLabelText('Owner');
+    await within(owner).findByRole('option', { name: 'Acme — Bea Baker' });
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Huge');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Everyone');
+    const slots = screen.getByLabelText(/^Slot count/);
+    await userEvent.clear(slots);
+    await userEvent.type(slots, '52');
+    await userEvent.selectOptions(owner, 'Acme — Bea Baker');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Wheel' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(limit);
   });
 });

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/form-field';
+import { businessUsersQuery } from '../api/business-users';
 import { wheelsQuery } from '../api/wheels';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { useFlashMessage } from '../hooks/use-flash-message';
@@ -16,6 +17,7 @@ import { SuccessBanner } from './success-banner';
 import { WheelLink } from './wheel-link';
 import {
   WHEEL_BANNER_MS,
+  WHEELMEET_OWNER,
   WHEELS_EMPTY,
   WHEELS_LOAD_ERROR,
   WHEELS_NO_MATCH,
@@ -26,6 +28,12 @@ import {
 export function WheelsPage() {
   const { userType } = useAdminSession();
   const wheels = useQuery(wheelsQuery());
+  const isAdmin = userType === 'Admin';
+  // Only admins see whose wheel it is; the list of business users is theirs alone.
+  const businessUsers = useQuery({ ...businessUsersQuery(), enabled: isAdmin });
+  const companyById = new Map(businessUsers.data?.map((user) => [user.id, user.companyName]));
+  const ownerName = (businessUserId: string | null) =>
+    businessUserId === null ? WHEELMEET_OWNER : (companyById.get(businessUserId) ?? '—');
   const banner = useFlashMessage(WHEEL_BANNER_MS);
   const [search, setSearch] = useState('');
   const [toDelete, setToDelete] = useState<{ id: string; name: string } | null>(null);
@@ -59,6 +67,7 @@ export function WheelsPage() {
               <thead>
                 <tr>
                   <Th>Name</Th>
+                  {isAdmin ? <Th>Owner</Th> : null}
                   <Th>Status</Th>
                   <Th>Slots</Th>
                   <Th>Participants</Th>
@@ -74,6 +83,7 @@ export function WheelsPage() {
                     <Td className="font-medium">
                       <WheelLink id={wheel.id} name={wheel.name} />
                     </Td>
+                    {isAdmin ? <Td>{ownerName(wheel.businessUserId)}</Td> : null}
                     <Td>
                       <StatusBadge status={wheel.status} />
                     </Td>

@@ -45,6 +45,11 @@ export interface WheelFormValues {
   /** null: the server's default round length. */
   roundSeconds: number | null;
   registrationFields: EditorConfig;
+  /**
+   * Only sent when an admin creates a wheel: the owning business user's id, '' for WheelMeet.
+   * Left out for business users, whose wheels are always their own.
+   */
+  businessUserId?: string;
 }
 
 const BUILT_IN_FIELD_IDS = new Set(ADMIN_DEFAULT_REGISTRATION_CONFIG.fields.map((field) => field.id));
@@ -101,8 +106,11 @@ export function newCustomField(): EditorField {
   };
 }
 
-/** A new wheel starts from the admin-side defaults (spec section 3). */
-export function newWheelFormValues(): WheelFormValues {
+/**
+ * A new wheel starts from the admin-side defaults (spec section 3); `chooseOwner` (admins) adds
+ * the owner, WheelMeet until one is picked.
+ */
+export function newWheelFormValues({ chooseOwner = false }: { chooseOwner?: boolean } = {}): WheelFormValues {
   return {
     name: '',
     description: '',
@@ -116,6 +124,7 @@ export function newWheelFormValues(): WheelFormValues {
     status: 'Active',
     roundSeconds: null,
     registrationFields: toEditorConfig(ADMIN_DEFAULT_REGISTRATION_CONFIG),
+    ...(chooseOwner ? { businessUserId: '' } : {}),
   };
 }
 
@@ -165,9 +174,13 @@ function commonBody(values: WheelFormValues) {
   };
 }
 
-/** POST /api/admin/wheels */
+/** POST /api/admin/wheels: an admin's owner choice goes along, null for WheelMeet. */
 export function toCreateWheelBody(values: WheelFormValues): CreateWheelRequest {
-  return { ...commonBody(values), slotCount: values.slotCount };
+  return {
+    ...commonBody(values),
+    slotCount: values.slotCount,
+    ...(values.businessUserId === undefined ? {} : { businessUserId: values.businessUserId || null }),
+  };
 }
 
 /** PUT /api/admin/wheels/{id}: no slot count. */

@@ -1,12 +1,13 @@
-import type { BusinessUser, Plan } from '@wheelmeet/contracts';
+import type { Plan } from '@wheelmeet/contracts';
 import type { Ref } from 'react';
 import { ButtonLink } from '@/components/ui/button';
+import type { PurchaseAccount } from '../lib/purchase-account-storage';
 
 export const PURCHASE_THANK_YOU = 'Thank you for your purchase!';
 
 interface ConfirmationStepProps {
   plan: Plan;
-  account: BusinessUser;
+  account: Pick<PurchaseAccount, 'email'>;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BusinessUser, PaymentIntentResponse, Plan } from '@wheelmeet/contracts';
+import type { PaymentIntentResponse, Plan } from '@wheelmeet/contracts';
 import { type FormEvent, type ReactNode, type Ref, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button, SubmitButton } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { createPaymentIntent } from '@/lib/business-api';
 import { formatPrice } from '@/lib/format';
 import { type ReadyPaymentSetup, usePaymentSetup } from '@/lib/payment-setup';
 import { serverMessage } from '@/lib/server-field-errors';
+import type { PurchaseAccount } from '../lib/purchase-account-storage';
 import { StepSection } from './step-section';
 
 export const PREPARING_PAYMENT_MESSAGE = 'Preparing payment form...';
@@ -24,13 +25,15 @@ const CURRENCY = 'usd';
 
 interface PaymentStepProps {
   plan: Plan;
-  account: BusinessUser;
+  account: PurchaseAccount;
   onPaid: () => void;
+  /** Given when the purchase resumes with an account from an earlier visit: drop it and start over. */
+  onUseDifferentAccount?: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** Step 2: a payment intent in USD is opened for the new account as the step starts, then paid by card. */
-export function PaymentStep({ plan, account, onPaid, headingRef }: PaymentStepProps) {
+export function PaymentStep({ plan, account, onPaid, onUseDifferentAccount, headingRef }: PaymentStepProps) {
   const setup = usePaymentSetup();
   // A query rather than a mutation: one intent per account, however often the step renders.
   const intent = useQuery({
@@ -63,13 +66,22 @@ export function PaymentStep({ plan, account, onPaid, headingRef }: PaymentStepPr
       id="payment-step-heading"
       title="Payment"
       intro={
-        <>
-          Your account for <span className="font-medium text-slate-900">{account.email}</span> is created. Pay
-          for {plan.name} to activate it.
-        </>
+        onUseDifferentAccount ? (
+          `Continuing the purchase for ${account.email}.`
+        ) : (
+          <>
+            Your account for <span className="font-medium text-slate-900">{account.email}</span> is created.
+            Pay for {plan.name} to activate it.
+          </>
+        )
       }
       headingRef={headingRef}
     >
+      {onUseDifferentAccount ? (
+        <Button variant="ghost" className="mt-2 -ml-4" onClick={onUseDifferentAccount}>
+          Use a different account
+        </Button>
+      ) : null}
       <div className="mt-6">{body}</div>
     </StepSection>
   );

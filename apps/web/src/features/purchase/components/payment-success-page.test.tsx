@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStripe, type Stripe } from '@/lib/stripe';
 import { makeClientConfig } from '@/test/purchase';
 import { errorResponse, jsonResponse, mockFetch, renderRoutes } from '@/test/render';
+import { PURCHASE_ACCOUNT_KEY } from '../lib/purchase-account-storage';
 import { PaymentSuccessPage } from './payment-success-page';
 
 vi.mock('@/lib/stripe', async (importOriginal) => ({
@@ -27,6 +28,20 @@ describe('payment success page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment confirmed' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Admin Login' })).toHaveAttribute('href', '/admin/login');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("forgets a purchase's stored account once Stripe's redirect says it was paid, not before", async () => {
+    mockFetch({});
+    const stored = JSON.stringify({ id: 'x', email: 'ada@example.com', planId: 'starter' });
+    sessionStorage.setItem(PURCHASE_ACCOUNT_KEY, stored);
+    const failed = renderRoutes(routes, '/payment-success?redirect_status=failed');
+    expect(await screen.findByRole('heading', { name: 'Payment not completed' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(PURCHASE_ACCOUNT_KEY)).toBe(stored);
+    failed.unmount();
+
+    renderRoutes(routes, '/payment-success?redirect_status=succeeded');
+    expect(await screen.findByRole('heading', { name: 'Payment confirmed' })).toBeInTheDocument();
+    expect(sessionStorage.getItem(PURCHASE_ACCOUNT_KEY)).toBeNull();
   });
 
   it('explains and links back to pricing when there is nothing to confirm', async () => {

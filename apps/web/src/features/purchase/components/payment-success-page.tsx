@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { cn } from '@/lib/cn';
 import { usePaymentSetup } from '@/lib/payment-setup';
+import { clearPurchaseAccount } from '../lib/purchase-account-storage';
 
 type Outcome = 'succeeded' | 'processing' | 'failed' | 'unknown';
 
@@ -101,6 +103,10 @@ const OUTCOMES: Record<Outcome, { title: string; text: string; tone: 'good' | 'w
 function PaymentOutcome({ outcome }: { outcome: Outcome }) {
   const { title, text, tone } = OUTCOMES[outcome];
   const paid = outcome === 'succeeded' || outcome === 'processing';
+  // A purchase paid through Stripe's redirect is over too: a later visit starts with a new account.
+  useEffect(() => {
+    if (paid) clearPurchaseAccount();
+  }, [paid]);
   return (
     <section className="text-center" aria-labelledby="payment-outcome-heading">
       <span

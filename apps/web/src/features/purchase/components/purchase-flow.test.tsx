@@ -17,6 +17,7 @@ import {
   renderRoutes,
   requestBodies,
 } from '@/test/render';
+import { PURCHASE_ACCOUNT_KEY } from '../lib/purchase-account-storage';
 import { PurchasePage } from './purchase-page';
 
 const PLAN = makePlan({ id: 'professional', name: 'Professional', price: 79.5 });
@@ -36,6 +37,18 @@ function open() {
 function stepItems() {
   return within(screen.getByRole('list', { name: 'Purchase steps' })).getAllByRole('listitem');
 }
+
+const STORED_ACCOUNT = {
+  id: '9e8d7c6b-5a49-4382-8716-0f1e2d3c4b5a',
+  email: 'grace@example.com',
+  planId: PLAN.id,
+};
+
+function storeAccount(account: Record<string, unknown> = STORED_ACCOUNT) {
+  sessionStorage.setItem(PURCHASE_ACCOUNT_KEY, JSON.stringify(account));
+}
+
+const storedAccount = () => sessionStorage.getItem(PURCHASE_ACCOUNT_KEY);
 
 async function createAccount(user: UserEvent) {
   await fillBusinessAccount(user);
@@ -212,5 +225,75 @@ describe('purchase flow', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $79.50' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error. Please try again.');
+  });
+});
+
+describe('purchase flow after a reload', () => {
+  it('keeps the created account for this plan in sessionStorage', async () => {
+    const user = userEvent.setup();
+    mockServer();
+    open();
+    expect(storedAccount()).toBeNull();
+    await createAccount(user);
+
+    expect(JSON.parse(storedAccount() ?? 'null')).toEqual({
+      id: makeRegisteredBusinessUser().id,
+      email: 'ada@example.com',
+      planId: PLAN.id,
+    });
+    // Just created, not resumed: no offer to switch accounts.
+    expect(screen.queryByRole('button', { name: 'Use a different account' })).not.toBeInTheDocument();
+  });
+
+  it('resumes at the payment with the stored account and opens its payment intent', async () => {
+    storeAccount();
+    const fetchMock = mockServer();
+    open();
+
+    expect(screen.getByRole('heading', { name: 'Payment' })).toBeInTheDocument();
+    expect(screen.getByText('Continuing the purchase for grace@example.com.')).toBeInTheDocument();
+    expect(stepItems()[1]).toHaveAttribute('aria-current', 'step');
+    expect(await screen.findByRole('button', { name: 'Pay $79.50' })).toBeInTheDocument();
+    expect(requestBodies(fetchMock, '/api/business/payment-intent')).toEqual([
+      { planId: 'professional', currency: 'usd', businessUserId: STORED_ACCOUNT.id },
+    ]);
+    expect(requestBodies(fetchMock, '/api/business/register')).toEqual([]);
+  });
+
+  it("'Use a different account' forgets the stored account and goes back to step 1", async () => {
+    const user = userEvent.setup();
+    storeAccount();
+    mockServer();
+    open();
+
+    await user.click(screen.getByRole('button', { name: 'Use a different account' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toHaveFocus();
+    expect(stepItems()[0]).toHaveAttribute('aria-current', 'step');
+    expect(storedAccount()).toBeNull();
+  });
+
+  it('forgets the stored account once the payment succeeds', async () => {
+    const user = userEvent.setup();
+    storeAccount();
+    mockServer();
+    open();
+
+    await fillTestCard(user, '4242424242424242');
+    await user.click(await screen.findByRole('button', { name: 'Pay $79.50' }));
+    expect(await screen.findByRole('heading', { name: 'Thank you for your purchase!' })).toBeInTheDocument();
+    expect(screen.getByText('grace@example.com')).toBeInTheDocument();
+    expect(storedAccount()).toBeNull();
+  });
+
+  it("starts at step 1 when the stored account is another plan's or unreadable", async () => {
+    mockServer();
+    storeAccount({ ...STORED_ACCOUNT, planId: 'starter' });
+    const first = open();
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    first.unmount();
+
+    sessionStorage.setItem(PURCHASE_ACCOUNT_KEY, '{not json');
+    open();
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   });
 });

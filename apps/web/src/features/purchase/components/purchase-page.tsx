@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type BusinessUser, type Plan, planSchema } from '@wheelmeet/contracts';
+import { type Plan, planSchema } from '@wheelmeet/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
@@ -9,6 +9,12 @@ import { PageTitle } from '@/components/ui/page-title';
 import { PlanFeatureList } from '@/components/ui/plan-feature-list';
 import { billingPeriod, formatPrice } from '@/lib/format';
 import { plansQuery } from '@/lib/plans-query';
+import {
+  clearPurchaseAccount,
+  getStoredPurchaseAccount,
+  type PurchaseAccount,
+  savePurchaseAccount,
+} from '../lib/purchase-account-storage';
 import { AccountStep } from './account-step';
 import { ConfirmationStep } from './confirmation-step';
 import { PaymentStep } from './payment-step';
@@ -28,20 +34,27 @@ export function PurchasePage() {
   const statePlan = planFromState(state, planId);
   const plans = useQuery({ ...plansQuery(), enabled: statePlan === null });
 
-  if (statePlan) return <PurchaseView plan={statePlan} />;
+  if (statePlan) return <PurchaseView key={statePlan.id} plan={statePlan} />;
   if (plans.isPending) return <LoadingState />;
   const plan = plans.data?.find((candidate) => candidate.id === planId);
   if (!plan) return <Navigate to="/pricing" replace />;
-  return <PurchaseView plan={plan} />;
+  return <PurchaseView key={plan.id} plan={plan} />;
 }
 
 type Progress =
   | { step: 'Account' }
-  | { step: 'Payment'; account: BusinessUser }
-  | { step: 'Confirmation'; account: BusinessUser };
+  /** `resumed`: the account comes from an earlier visit (a reload) rather than step 1 just now. */
+  | { step: 'Payment'; account: PurchaseAccount; resumed: boolean }
+  | { step: 'Confirmation'; account: PurchaseAccount };
+
+/** A reload in the middle of a purchase goes back to paying for the account created before it. */
+function initialProgress(plan: Plan): Progress {
+  const stored = getStoredPurchaseAccount(plan.id);
+  return stored ? { step: 'Payment', account: stored, resumed: true } : { step: 'Account' };
+}
 
 function PurchaseView({ plan }: { plan: Plan }) {
-  const [progress, setProgress] = useState<Progress>({ step: 'Account' });
+  const [progress, setProgress] = useState<Progress>(() => initialProgress(plan));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
 
@@ -68,14 +81,29 @@ function PurchaseView({ plan }: { plan: Plan }) {
             <AccountStep
               plan={plan}
               headingRef={headingRef}
-              onCreated={(account) => setProgress({ step: 'Payment', account })}
+              onCreated={(created) => {
+                const account = { id: created.id, email: created.email, planId: plan.id };
+                savePurchaseAccount(account);
+                setProgress({ step: 'Payment', account, resumed: false });
+              }}
             />
           ) : progress.step === 'Payment' ? (
             <PaymentStep
               plan={plan}
               account={progress.account}
               headingRef={headingRef}
-              onPaid={() => setProgress({ step: 'Confirmation', account: progress.account })}
+              onPaid={() => {
+                clearPurchaseAccount();
+                setProgress({ step: 'Confirmation', account: progress.account });
+              }}
+              onUseDifferentAccount={
+                progress.resumed
+                  ? () => {
+                      clearPurchaseAccount();
+                      setProgress({ step: 'Account' });
+                    }
+                  : undefined
+              }
             />
           ) : (
             <ConfirmationStep plan={plan} account={progress.account} headingRef={headingRef} />
