@@ -242,10 +242,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   // HTTP routes.
   await app.register(systemRoutes, { isDatabaseReachable: () => isDatabaseReachable(database.db) });
-  await app.register(businessRoutes, { plans, businessUsers, demoRequests });
+  await app.register(businessRoutes, {
+    plans,
+    businessUsers,
+    demoRequests,
+    formLimit: config.publicFormLimit,
+  });
   await app.register(paymentsRoutes, { payments });
   await app.register(wheelsRoutes, { wheels });
-  await app.register(participantsRoutes, { participants });
+  await app.register(participantsRoutes, {
+    participants,
+    registrationLimit: config.participantRegistrationLimit,
+  });
   await app.register(clientConfigRoutes, {
     calls,
     tokens,

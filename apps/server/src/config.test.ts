@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       adminPassword: undefined,
       jwtSecret: undefined,
       logLevel: 'info',
+      publicFormLimit: 10,
+      participantRegistrationLimit: 30,
     });
   });
 
@@ -95,6 +97,8 @@ describe('loadConfig', () => {
     ['SLOT_RELEASE_GRACE_MS', '-1'],
     ['REDIS_KEY_PREFIX', 'has spaces'],
     ['TURN_SECRET', 'short'],
+    ['PUBLIC_FORM_LIMIT', '0'],
+    ['PARTICIPANT_REGISTRATION_LIMIT', 'many'],
   ])('refuses a bad %s (%s) with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}:`));

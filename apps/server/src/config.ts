@@ -39,6 +39,8 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  PUBLIC_FORM_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  PARTICIPANT_REGISTRATION_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WHEEL_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_ROUND_SECONDS),
   SLOT_RELEASE_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
@@ -77,6 +79,10 @@ export interface AppConfig {
   };
   /** Stripe when all three keys are set; otherwise the built-in test-mode provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  /** Organiser sign-ups and demo requests one client may send per 10 minutes. */
+  publicFormLimit: number;
+  /** Participant registrations one client may send per minute. */
+  participantRegistrationLimit: number;
   /** Round length of wheels that do not set their own. */
   wheelRoundSeconds: number;
   /** How long a participant who lost their connection keeps their slot. */
@@ -133,6 +139,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
             webhookSecret: value.STRIPE_WEBHOOK_SECRET,
           }
         : undefined,
+    publicFormLimit: value.PUBLIC_FORM_LIMIT,
+    participantRegistrationLimit: value.PARTICIPANT_REGISTRATION_LIMIT,
     wheelRoundSeconds: value.WHEEL_ROUND_SECONDS,
     slotReleaseGraceMs: value.SLOT_RELEASE_GRACE_MS,
   };

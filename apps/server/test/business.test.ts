@@ -229,16 +229,39 @@ describeEachDialect('business: demo requests and organiser registration', (diale
       expect(response.json()).toMatchObject({ phoneNumber: null, isActive: false });
     });
 
-    it('refuses an email that is taken, whatever its case, even while that account waits for payment', async () => {
+    it('refuses an email that is taken, whatever its case, unless its unpaid owner comes back with the password', async () => {
       const first = await post('/api/business/register', validRegistration('taken@example.com'));
       expect(first.statusCode).toBe(201);
+      const firstId = first.json<{ id: string }>().id;
       for (const email of ['taken@example.com', 'TAKEN@Example.com', ' Taken@example.com ']) {
-        const again = await post('/api/business/register', validRegistration(email));
+        const again = await post('/api/business/register', {
+          ...validRegistration(email),
+          password: 'someone-else',
+        });
         expect(again.statusCode, email).toBe(409);
         expect(again.json()).toEqual({
           error: { code: 'conflict', message: 'An account with this email already exists.' },
         });
       }
+
+      // The organiser who never paid returns days later and picks another plan.
+      const resumed = await post('/api/business/register', {
+        ...validRegistration('Taken@Example.com'),
+        planId: 'starter',
+      });
+      expect(resumed.statusCode).toBe(201);
+      expect(resumed.json()).toMatchObject({ id: firstId, planId: 'starter', isActive: false });
+
+      // Once the account is paid for, nobody can take it over, password or not.
+      await t.database.db
+        .updateTable('business_users')
+        .set({ is_active: true })
+        .where('id', '=', firstId)
+        .execute();
+      expect((await post('/api/business/register', validRegistration('taken@example.com'))).statusCode).toBe(
+        409,
+      );
+
       const count = await t.database.db
         .selectFrom('business_users')
         .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -9,7 +9,7 @@ describe('public forms are limited per client address', () => {
   let t: TestApp;
   beforeAll(async () => {
     if (!sqlite) throw new Error('no sqlite dialect');
-    t = await startTestApp(sqlite);
+    t = await startTestApp(sqlite, { env: { PUBLIC_FORM_LIMIT: '10' } });
   });
   afterAll(() => t?.close());
 

@@ -6,10 +6,10 @@ import { AppError } from '../lib/errors';
  * Public forms that create accounts or records (organiser sign-up, demo requests, participant
  * registration) are limited per client address: each organiser sign-up hashes a password
  * with scrypt (128 MiB), so an unthrottled form would let anyone exhaust the server's memory.
- * Routes opt in with `config: { rateLimit: FORM_RATE_LIMIT }`. Kept per process.
+ * Routes opt in with `config: { rateLimit: … }`. Kept per process.
  */
-export const FORM_RATE_LIMIT = { max: 10, timeWindow: '10 minutes' } as const;
-export const REGISTRATION_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
+export const publicFormRateLimit = (max: number) => ({ max, timeWindow: '10 minutes' });
+export const participantRegistrationRateLimit = (max: number) => ({ max, timeWindow: '1 minute' });
 
 export async function registerFormRateLimit(app: FastifyInstance) {
   await app.register(rateLimit, {

@@ -55,6 +55,9 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     PORT: '0',
     HOST: '127.0.0.1',
     JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
+    // Suites register many people from one address; the limits have their own test.
+    PUBLIC_FORM_LIMIT: '10000',
+    PARTICIPANT_REGISTRATION_LIMIT: '10000',
     ...env,
   });
   const { database, seedReport } = await prepareDatabase(config, { clock, random: cryptoRandom });

@@ -17,13 +17,12 @@ export function createBusinessUsersRepository(db: Kysely<Database>) {
     },
 
     /** `email` must already be lower-cased, as stored. */
-    async existsWithEmail(email: string): Promise<boolean> {
-      const row = await db
+    findByEmail(email: string) {
+      return db
         .selectFrom('business_users')
-        .select('id')
+        .select(['id', 'is_active', 'password_hash'])
         .where('email', '=', email)
         .executeTakeFirst();
-      return row !== undefined;
     },
 
     /** Throws a unique violation when the email is taken (see `isUniqueViolation`). */

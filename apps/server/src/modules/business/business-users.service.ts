@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Random } from '../../lib/random';
 import type { BusinessUserRecord, BusinessUsersRepository } from './business-users.repository';
 import type { PlansRepository } from './plans.repository';
@@ -67,8 +67,9 @@ export function createBusinessUsersService(deps: {
   return {
     /**
      * Creates an organiser's account for a plan. It stays inactive until a payment for it
-     * succeeds (only the payment provider's confirmation activates it). An email that is
-     * taken, by an active account or by one still waiting for its payment, is refused.
+     * succeeds (only the payment provider's confirmation activates it). A taken email is
+     * refused, except by the owner of an unpaid account giving its password again, who
+     * continues with that account.
      */
     async register(registration: z.output<typeof businessRegistrationSchema>): Promise<BusinessUser> {
       const plan = await plans.findById(registration.planId);
@@ -78,8 +79,23 @@ export function createBusinessUsersService(deps: {
         ]);
       }
       const email = registration.email.toLowerCase();
-      // Checked first so a taken email costs no password hash; the unique index decides races.
-      if (await businessUsers.existsWithEmail(email)) throw conflict(EMAIL_TAKEN_MESSAGE);
+      const existing = await businessUsers.findByEmail(email);
+      if (existing) {
+        // Someone who signed up but never paid may come back later: with the same password
+        // they continue with that account (for the plan they now chose) instead of being stuck.
+        const resumable =
+          !existing.is_active && (await verifyPassword(registration.password, existing.password_hash));
+        if (!resumable) throw conflict(EMAIL_TAKEN_MESSAGE);
+        await businessUsers.update(existing.id, {
+          first_name: registration.firstName,
+          last_name: registration.lastName,
+          company_name: registration.companyName,
+          phone_number: registration.phoneNumber || null,
+          plan_id: plan.id,
+          updated_at: clock.now().toISOString(),
+        });
+        return getBusinessUser(existing.id);
+      }
 
       const now = clock.now().toISOString();
       const id = random.uuid();

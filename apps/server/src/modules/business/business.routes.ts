@@ -7,7 +7,7 @@ import {
   listPlansResponseSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FORM_RATE_LIMIT } from '../../plugins/form-rate-limit';
+import { publicFormRateLimit } from '../../plugins/form-rate-limit';
 import type { BusinessUsersService } from './business-users.service';
 import type { DemoRequestsService } from './demo-requests.service';
 import type { PlansService } from './plans.service';
@@ -16,7 +16,9 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   plans: PlansService;
   businessUsers: BusinessUsersService;
   demoRequests: DemoRequestsService;
-}> = async (app, { plans, businessUsers, demoRequests }) => {
+  /** Sign-ups and demo requests per client per 10 minutes. */
+  formLimit: number;
+}> = async (app, { plans, businessUsers, demoRequests, formLimit }) => {
   app.get(
     '/api/business/plans',
     {
@@ -32,7 +34,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/business/demo-request',
     {
-      config: { rateLimit: FORM_RATE_LIMIT },
+      config: { rateLimit: publicFormRateLimit(formLimit) },
       schema: {
         tags: ['business'],
         summary: 'Ask for a demo; the admins see it in their demo request list',
@@ -46,7 +48,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/business/register',
     {
-      config: { rateLimit: FORM_RATE_LIMIT },
+      config: { rateLimit: publicFormRateLimit(formLimit) },
       schema: {
         tags: ['business'],
         summary:

@@ -6,17 +6,18 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { headerValue } from '../../lib/http';
-import { REGISTRATION_RATE_LIMIT } from '../../plugins/form-rate-limit';
+import { participantRegistrationRateLimit } from '../../plugins/form-rate-limit';
 import type { ParticipantsService } from './participants.service';
 
-export const participantsRoutes: FastifyPluginAsyncZod<{ participants: ParticipantsService }> = async (
-  app,
-  { participants },
-) => {
+export const participantsRoutes: FastifyPluginAsyncZod<{
+  participants: ParticipantsService;
+  /** Registrations per client per minute. */
+  registrationLimit: number;
+}> = async (app, { participants, registrationLimit }) => {
   app.post(
     '/api/users/anonymous',
     {
-      config: { rateLimit: REGISTRATION_RATE_LIMIT },
+      config: { rateLimit: participantRegistrationRateLimit(registrationLimit) },
       schema: {
         tags: ['participants'],
         summary: "Register on a wheel with the wheel's own form; answers the participant and their token",
