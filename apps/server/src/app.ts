@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config';
 import { type DatabaseHandle, isDatabaseReachable } from './db/database';
 import { createAttemptLimiter } from './lib/attempt-limiter';
+import { trustFunction } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { createDomainEvents } from './lib/domain-events';
 import { cryptoRandom, type Random } from './lib/random';
@@ -108,6 +109,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     bodyLimit: 1024 * 1024,
     // Keep-alive connections that are idle are closed at once on shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
+    // request.ip is the forwarded client address only behind a proxy named in TRUST_PROXY.
+    trustProxy: trustFunction(config.trustProxy) || false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

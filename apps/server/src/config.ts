@@ -1,5 +1,6 @@
 import { DEFAULT_ROUND_SECONDS } from '@wheelmeet/contracts';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -44,6 +45,15 @@ const environmentSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WHEEL_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_ROUND_SECONDS),
   SLOT_RELEASE_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  TRUST_PROXY: optionalString.transform((value, context) => {
+    const parsed = parseTrustProxy(value);
+    if (typeof parsed === 'string') {
+      context.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
+  HUB_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -87,6 +97,10 @@ export interface AppConfig {
   wheelRoundSeconds: number;
   /** How long a participant who lost their connection keeps their slot. */
   slotReleaseGraceMs: number;
+  /** Which reverse proxies may name the client's address; false: none (the default). */
+  trustProxy: TrustProxy;
+  /** Hub connections one client address may hold at once (a venue's people may share one address). */
+  hubConnectionsPerAddress: number;
 }
 
 const urlList = (value: string) =>
@@ -143,5 +157,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     participantRegistrationLimit: value.PARTICIPANT_REGISTRATION_LIMIT,
     wheelRoundSeconds: value.WHEEL_ROUND_SECONDS,
     slotReleaseGraceMs: value.SLOT_RELEASE_GRACE_MS,
+    trustProxy: value.TRUST_PROXY,
+    hubConnectionsPerAddress: value.HUB_CONNECTIONS_PER_ADDRESS,
   };
 }

@@ -2,6 +2,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DatabaseHandle } from './database';
 import { domainModelMigration } from './migrations/0001-domain-model';
 import { roundStateMigration } from './migrations/0002-round-state';
+import { securityMigration } from './migrations/0003-security';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -10,6 +11,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
   return {
     '0001-domain-model': domainModelMigration(types),
     '0002-round-state': roundStateMigration(types),
+    '0003-security': securityMigration(types),
   };
 }
 

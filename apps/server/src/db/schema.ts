@@ -30,6 +30,10 @@ export interface BusinessUsersTable {
   plan_id: string;
   password_hash: string;
   is_active: boolean;
+  /** Raised whenever existing sign-in tokens must stop working (password, role, deactivation). */
+  session_version: Generated<number>;
+  /** Set when an admin deactivated the account; null for an account that was never paid or is active. */
+  deactivated_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -43,6 +47,8 @@ export interface AdminsTable {
   last_name: string;
   is_super_admin: boolean;
   is_active: boolean;
+  /** Raised whenever existing sign-in tokens must stop working (password, role, deactivation). */
+  session_version: Generated<number>;
   last_login_at: string | null;
   created_at: string;
   updated_at: string;
@@ -61,6 +67,8 @@ export interface WheelsTable {
   is_private: boolean;
   requires_access_code: boolean;
   access_code: string | null;
+  /** Raised when the access code changes, so grants for an earlier code no longer open the wheel. */
+  access_code_version: Generated<number>;
   expires_at: string | null;
   price_cents: number;
   rules: string | null;

@@ -23,11 +23,17 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldError[],
+    /** When the caller may try again (sent as Retry-After on 429 and 503). */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.statusCode = STATUS_BY_CODE[code];
   }
 }
+
+/** A refusal to come back later: 429 with Retry-After. */
+export const tooManyRequests = (message: string, retryAfterMs: number) =>
+  new AppError('too_many_requests', message, undefined, retryAfterMs);
 
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);

@@ -11,7 +11,18 @@ export const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
 export interface StaffClaims {
   kind: 'Admin' | 'BusinessUser';
   id: string;
+  /** The account's session version when the token was issued; a raised version ends the token. */
+  sessionVersion: number;
 }
+
+/** A wheel behind an access code, opened with the code of this version. */
+export interface WheelGrant {
+  wheelId: string;
+  codeVersion: number;
+}
+
+/** A short-lived token that lets the browser which just created an unpaid account pay for it. */
+const SIGNUP_TOKEN_TTL_SECONDS = 2 * 3600;
 
 export interface ParticipantClaims {
   participantId: string;
@@ -27,7 +38,7 @@ export function createTokenService(secret: string, clock: Clock) {
   const key = new TextEncoder().encode(secret);
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
-  const sign = (claims: Record<string, string>, subject: string, ttlSeconds: number) =>
+  const sign = (claims: Record<string, string | number>, subject: string, ttlSeconds: number) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(ISSUER)
@@ -43,6 +54,8 @@ export function createTokenService(secret: string, clock: Clock) {
         issuer: ISSUER,
         algorithms: ['HS256'],
         currentDate: clock.now(),
+        // A token that never expires is refused, whoever signed it.
+        requiredClaims: ['exp', 'iat', 'sub'],
       });
       return payload.typ === typ && typeof payload.sub === 'string' ? payload : undefined;
     } catch (error) {
@@ -63,22 +76,41 @@ export function createTokenService(secret: string, clock: Clock) {
     },
 
     signStaff: (claims: StaffClaims) =>
-      sign({ typ: 'staff', kind: claims.kind }, claims.id, STAFF_TOKEN_TTL_SECONDS),
+      sign(
+        { typ: 'staff', kind: claims.kind, sv: claims.sessionVersion },
+        claims.id,
+        STAFF_TOKEN_TTL_SECONDS,
+      ),
 
     async verifyStaff(token: string): Promise<StaffClaims | undefined> {
       const payload = await verify(token, 'staff');
       const kind = payload?.kind;
-      return payload && (kind === 'Admin' || kind === 'BusinessUser')
-        ? { kind, id: payload.sub as string }
+      const sessionVersion = payload?.sv;
+      return payload &&
+        (kind === 'Admin' || kind === 'BusinessUser') &&
+        typeof sessionVersion === 'number' &&
+        Number.isInteger(sessionVersion)
+        ? { kind, id: payload.sub as string, sessionVersion }
         : undefined;
     },
 
-    signWheelGrant: (wheelId: string) => sign({ typ: 'wheel-access' }, wheelId, WHEEL_GRANT_TTL_SECONDS),
+    signWheelGrant: (grant: WheelGrant) =>
+      sign({ typ: 'wheel-access', cv: grant.codeVersion }, grant.wheelId, WHEEL_GRANT_TTL_SECONDS),
 
-    /** True when the grant was issued for exactly this wheel and is still valid. */
-    async isWheelGrantFor(grant: string | undefined, wheelId: string): Promise<boolean> {
+    /** True when the grant was issued for exactly this wheel and this version of its code, and is still valid. */
+    async isWheelGrantFor(grant: string | undefined, wheel: WheelGrant): Promise<boolean> {
       if (!grant) return false;
-      return (await verify(grant, 'wheel-access'))?.sub === wheelId;
+      const payload = await verify(grant, 'wheel-access');
+      return payload?.sub === wheel.wheelId && payload.cv === wheel.codeVersion;
+    },
+
+    /** Lets the browser that created an unpaid organiser account start paying for it, and nobody else. */
+    signSignup: (businessUserId: string) => sign({ typ: 'signup' }, businessUserId, SIGNUP_TOKEN_TTL_SECONDS),
+
+    /** The business user id a sign-up token was issued for, or undefined. */
+    async verifySignup(token: string | undefined): Promise<string | undefined> {
+      if (!token) return undefined;
+      return (await verify(token, 'signup'))?.sub;
     },
   };
 }

@@ -3,6 +3,12 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError, errorCodeForStatus } from '../lib/errors';
+import { PasswordHasherBusyError } from '../lib/passwords';
+
+/** Seconds for a Retry-After header: whole, at least 1. */
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+export const SIGN_IN_BUSY = 'We are checking many sign-ins right now. Please try again in a few seconds.';
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody['error']) {
   return reply
@@ -24,11 +30,17 @@ const toFieldErrors = (issues: { path: PropertyKey[]; message: string }[]): Fiel
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterMs !== undefined)
+        reply.header('retry-after', retryAfterSeconds(error.retryAfterMs));
       return sendError(reply, error.statusCode, {
         code: error.code,
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
       });
+    }
+    if (error instanceof PasswordHasherBusyError) {
+      reply.header('retry-after', retryAfterSeconds(error.retryAfterMs));
+      return sendError(reply, 503, { code: 'service_unavailable', message: SIGN_IN_BUSY });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({

@@ -27,7 +27,7 @@ export function registerCallHandlers(
   async function partner(matchId: string): Promise<string> {
     const me = socket.data.participant;
     if (!me) throw new AppError('unauthorized', REGISTER_TO_CALL);
-    if (!signalLimiter.tryAttempt(socket.id)) throw new AppError('too_many_requests', SLOW_DOWN);
+    if (!(await signalLimiter.tryAttempt(socket.id))) throw new AppError('too_many_requests', SLOW_DOWN);
     return calls.partnerFor(matchId, me.participantId);
   }
 
@@ -64,5 +64,5 @@ export function registerCallHandlers(
       return null;
     }),
   );
-  socket.on('disconnect', () => signalLimiter.reset(socket.id));
+  socket.on('disconnect', () => void signalLimiter.reset(socket.id));
 }

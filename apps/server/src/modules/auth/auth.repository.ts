@@ -12,6 +12,7 @@ export function createAuthRepository(db: Kysely<Database>) {
     'last_name',
     'is_super_admin',
     'is_active',
+    'session_version',
     'last_login_at',
   ] as const;
   const businessColumns = [
@@ -23,6 +24,8 @@ export function createAuthRepository(db: Kysely<Database>) {
     'company_name',
     'plan_id',
     'is_active',
+    'session_version',
+    'deactivated_at',
   ] as const;
 
   return {

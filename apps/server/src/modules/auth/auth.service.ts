@@ -58,7 +58,7 @@ export function createAuthService(deps: {
      */
     async login(request: LoginRequest, clientKey: string): Promise<LoginResponse> {
       const accountKey = request.username.toLowerCase();
-      if (accountFailures.isLimited(accountKey) || clientFailures.isLimited(clientKey)) {
+      if ((await accountFailures.isLimited(accountKey)) || (await clientFailures.isLimited(clientKey))) {
         throw new AppError('too_many_requests', TOO_MANY_LOGINS);
       }
       const admin = await accounts.findAdminByUsername(request.username);
@@ -66,19 +66,23 @@ export function createAuthService(deps: {
       const account = admin ?? business;
       const passwordOk = await verifyPassword(request.password, account?.password_hash ?? (await decoyHash));
       if (!account || !passwordOk) {
-        accountFailures.record(accountKey);
-        clientFailures.record(clientKey);
+        await accountFailures.record(accountKey);
+        await clientFailures.record(clientKey);
         throw new AppError('unauthorized', INVALID_LOGIN_MESSAGE);
       }
       if (!account.is_active) throw new AppError('forbidden', ACCOUNT_INACTIVE);
-      accountFailures.reset(accountKey);
+      await accountFailures.reset(accountKey);
 
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000).toISOString();
       if (admin) {
         await accounts.recordAdminLogin(admin.id, now.toISOString());
         return {
-          token: await tokens.signStaff({ kind: 'Admin', id: admin.id }),
+          token: await tokens.signStaff({
+            kind: 'Admin',
+            id: admin.id,
+            sessionVersion: admin.session_version,
+          }),
           userType: 'Admin',
           expiresAt,
           profile: adminProfile(admin),
@@ -96,7 +100,11 @@ export function createAuthService(deps: {
       }
       const user = business as BusinessAccount;
       return {
-        token: await tokens.signStaff({ kind: 'BusinessUser', id: user.id }),
+        token: await tokens.signStaff({
+          kind: 'BusinessUser',
+          id: user.id,
+          sessionVersion: user.session_version,
+        }),
         userType: 'BusinessUser',
         expiresAt,
         profile: businessProfile(user),
@@ -111,7 +119,8 @@ export function createAuthService(deps: {
       if (!claims) throw new AppError('unauthorized', SESSION_ENDED);
       if (claims.kind === 'Admin') {
         const admin = await accounts.findAdminById(claims.id);
-        if (!admin?.is_active) throw new AppError('unauthorized', SESSION_ENDED);
+        if (!admin?.is_active || admin.session_version !== claims.sessionVersion)
+          throw new AppError('unauthorized', SESSION_ENDED);
         return {
           kind: 'Admin',
           id: admin.id,
@@ -120,7 +129,8 @@ export function createAuthService(deps: {
         };
       }
       const user = await accounts.findBusinessUserById(claims.id);
-      if (!user?.is_active) throw new AppError('unauthorized', SESSION_ENDED);
+      if (!user?.is_active || user.session_version !== claims.sessionVersion)
+        throw new AppError('unauthorized', SESSION_ENDED);
       return { kind: 'BusinessUser', id: user.id, planId: user.plan_id, profile: businessProfile(user) };
     },
   };

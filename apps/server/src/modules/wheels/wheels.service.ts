@@ -181,7 +181,10 @@ export function createWheelsService(deps: {
   ) {
     if (!row.requires_access_code) return true;
     if (access.participantWheelId === row.id) return true;
-    return tokens.isWheelGrantFor(access.accessGrant, row.id);
+    return tokens.isWheelGrantFor(access.accessGrant, {
+      wheelId: row.id,
+      codeVersion: row.access_code_version,
+    });
   }
 
   return {
@@ -212,13 +215,16 @@ export function createWheelsService(deps: {
     async unlockWheel(id: string, accessCode: string, clientKey: string): Promise<UnlockWheelResponse> {
       const row = await requireWheel(id);
       const limiterKey = `${clientKey}|${id}`;
-      if (!accessAttempts.tryAttempt(limiterKey))
+      if (!(await accessAttempts.tryAttempt(limiterKey)))
         throw new AppError('too_many_requests', TOO_MANY_ACCESS_ATTEMPTS);
       if (row.requires_access_code && !sameCode(accessCode, row.access_code ?? '')) {
         throw new AppError('forbidden', INVALID_ACCESS_CODE_MESSAGE);
       }
-      accessAttempts.reset(limiterKey);
-      return { wheel: await toOpenWheel(row), accessGrant: await tokens.signWheelGrant(row.id) };
+      await accessAttempts.reset(limiterKey);
+      return {
+        wheel: await toOpenWheel(row),
+        accessGrant: await tokens.signWheelGrant({ wheelId: row.id, codeVersion: row.access_code_version }),
+      };
     },
 
     /** The wheel if this caller may enter it; otherwise a clear refusal. */
