@@ -9,6 +9,7 @@ import { trustFunction } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { createDomainEvents } from './lib/domain-events';
 import { cryptoRandom, type Random } from './lib/random';
+import { createPasswordHasher } from './lib/passwords';
 import { createTokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminsRepository } from './modules/admin/admins.repository';
@@ -21,6 +22,7 @@ import { createReportsService } from './modules/admin/reports.service';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { businessRoutes } from './modules/business/business.routes';
 import { createBusinessUsersRepository } from './modules/business/business-users.repository';
 import { createBusinessUsersService } from './modules/business/business-users.service';
@@ -88,9 +90,6 @@ declare module 'fastify' {
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const ROUND_TICK_MS = 200;
 const ACCESS_CODE_ATTEMPTS = { maxAttempts: 5, windowMs: 60_000 };
-// Failed sign-ins: per account name, and per client address across names.
-const LOGIN_FAILURES_PER_ACCOUNT = { maxAttempts: 5, windowMs: 15 * 60_000 };
-const LOGIN_FAILURES_PER_CLIENT = { maxAttempts: 30, windowMs: 15 * 60_000 };
 // A call's setup takes an offer, an answer and a few dozen ICE candidates; this leaves room for retries.
 const SIGNALLING_MESSAGES = { maxAttempts: 200, windowMs: 10_000 };
 
@@ -125,6 +124,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await registerFormRateLimit(app);
 
   // Shared infrastructure.
+  // One bounded queue for every password hash and check, one throttle for every password guess.
+  const passwords = createPasswordHasher();
+  const signInThrottle = createSignInThrottle({ clock });
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock);
   const events = createDomainEvents((error, name) =>
     app.log.error({ err: error, event: name }, 'event listener failed'),
@@ -199,8 +201,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     accounts: createAuthRepository(database.db),
     tokens,
     clock,
-    accountFailures: createAttemptLimiter({ ...LOGIN_FAILURES_PER_ACCOUNT, clock }),
-    clientFailures: createAttemptLimiter({ ...LOGIN_FAILURES_PER_CLIENT, clock }),
+    passwords,
+    throttle: signInThrottle,
   });
   app.decorateRequest('staff', null);
   const wheelsAdmin = createWheelsAdminService({
@@ -210,7 +212,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     random,
     defaultRoundSeconds: config.wheelRoundSeconds,
   });
-  const admins = createAdminsService({ admins: createAdminsRepository(database.db), clock, random });
+  const admins = createAdminsService({
+    admins: createAdminsRepository(database.db),
+    clock,
+    random,
+    passwords,
+  });
   const settings = createSettingsService({ settings: createSettingsRepository(database.db), clock });
 
   // Reactions between features, and pushes to the browsers.

@@ -83,6 +83,17 @@ describe('loadConfig', () => {
     ).toEqual({ secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x' });
   });
 
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or a list of addresses and networks', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy).toEqual({
+      addresses: ['loopback', '10.0.0.0/8', '::1'],
+    });
+    expect(loadConfig({}).hubConnectionsPerAddress).toBe(200);
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -99,6 +110,9 @@ describe('loadConfig', () => {
     ['TURN_SECRET', 'short'],
     ['PUBLIC_FORM_LIMIT', '0'],
     ['PARTICIPANT_REGISTRATION_LIMIT', 'many'],
+    ['TRUST_PROXY', 'my-proxy.local'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['HUB_CONNECTIONS_PER_ADDRESS', '0'],
   ])('refuses a bad %s (%s) with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}:`));

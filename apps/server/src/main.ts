@@ -37,10 +37,12 @@ async function main() {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  if (!config.stripe) app.log.warn(TEST_MODE_WARNING);
   printWelcome(
     config.publicOrigin ?? listeningOrigin(app.server.address(), config.host),
     database.dialect,
     seedReport,
+    config.stripe !== undefined,
   );
 }
 
@@ -52,8 +54,11 @@ function listeningOrigin(address: string | AddressInfo | null, host: string): st
   return `http://${shownHost}:${port}`;
 }
 
+const TEST_MODE_WARNING =
+  'Payments are in TEST MODE: no card is charged and test cards activate accounts. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take real payments.';
+
 /** Plain text for the person who just ran `npm start`, not a log line for machines. */
-function printWelcome(origin: string, dialect: string, seed: SeedReport) {
+function printWelcome(origin: string, dialect: string, seed: SeedReport, stripe: boolean) {
   const lines = [
     '',
     `  WheelMeet is running at ${origin}`,
@@ -61,6 +66,7 @@ function printWelcome(origin: string, dialect: string, seed: SeedReport) {
     `  Admin area:     ${origin}/admin/login`,
     `  API docs:       ${origin}${API_DOCS_PATH}`,
     `  Database:       ${dialect === 'sqlite' ? 'embedded SQLite' : 'PostgreSQL'}`,
+    `  Payments:       ${stripe ? 'Stripe' : 'TEST MODE (no real charges) - see the warning above'}`,
   ];
   if (seed.createdAdmin?.generatedPassword) {
     lines.push(

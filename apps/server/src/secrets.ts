@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDirectory } from './lib/private-files';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 
@@ -18,7 +19,7 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDirectory(dataDir);
   const generated = randomBytes(48).toString('base64url');
   writeFileSync(file, `${generated}\n`, { mode: 0o600 });
   return generated;

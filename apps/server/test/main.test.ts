@@ -65,6 +65,9 @@ describe('the server process', () => {
     await waitFor(() => run.stdout().includes('WheelMeet is running at'), 'the welcome text');
     expect(run.stdout()).toMatch(/super admin was created: username "admin", password "[\w-]{16}"/);
     expect(run.stdout()).toContain('/admin/login');
+    // Without Stripe keys nobody should believe real payments are being taken.
+    expect(run.stdout()).toMatch(/Payments are in TEST MODE/);
+    expect(run.stdout()).toMatch(/Payments: +TEST MODE \(no real charges\)/);
 
     const origin = run.stdout().match(/running at (http:\/\/\S+)/)?.[1];
     const plans = await fetch(`${origin}/api/business/plans`);

@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDirectory, ensurePrivateFile, restrictExistingFiles } from '../lib/private-files';
 import type { Database } from './schema';
 import { SqliteBooleanPlugin } from './sqlite-booleans';
 
@@ -28,14 +28,18 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl)
     return wrap(new PostgresDialect({ pool: createPostgresPool(options.databaseUrl) }), 'postgres');
 
-  mkdirSync(options.dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(options.dataDir, SQLITE_FILE_NAME));
+  ensurePrivateDirectory(options.dataDir);
+  const filePath = path.join(options.dataDir, SQLITE_FILE_NAME);
+  ensurePrivateFile(filePath);
+  const file = new SqliteDatabase(filePath);
   // WAL lets readers run beside the writer. synchronous=FULL: a payment or a claimed round
   // must survive a power cut, and at our write rates the extra fsync is not measurable.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = FULL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
+  // SQLite copies the database's mode to these, but an older install may have left them open.
+  restrictExistingFiles([`${filePath}-wal`, `${filePath}-shm`]);
   return wrap(new SqliteDialect({ database: file }), 'sqlite');
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './passwords';
+import { createPasswordHasher, hashPassword, PasswordHasherBusyError, verifyPassword } from './passwords';
 
 describe('passwords', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -17,5 +17,78 @@ describe('passwords', () => {
   it('refuses a stored value that is not one of its hashes', async () => {
     expect(await verifyPassword('anything', 'plain-text')).toBe(false);
     expect(await verifyPassword('anything', '')).toBe(false);
+  });
+});
+
+describe('password hasher bounds', () => {
+  /** A stand-in for scrypt that finishes when the test says so, and counts how many run at once. */
+  function controllableDerive() {
+    let running = 0;
+    let peak = 0;
+    const pending: (() => void)[] = [];
+    const work = async () => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise<void>((resolve) => pending.push(resolve));
+      running -= 1;
+    };
+    return {
+      derive: {
+        hash: async (password: string) => {
+          await work();
+          return `hash:${password}`;
+        },
+        verify: async (password: string, stored: string) => {
+          await work();
+          return stored === `hash:${password}`;
+        },
+      },
+      finishAll: async () => {
+        while (pending.length > 0) {
+          for (const resolve of pending.splice(0)) resolve();
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      },
+      peak: () => peak,
+    };
+  }
+
+  it('never runs more than the bound at once, queues a few and refuses the rest with a retry time', async () => {
+    const fake = controllableDerive();
+    const hasher = createPasswordHasher({ maxConcurrent: 2, maxQueued: 3, maxWaitMs: 60_000 }, fake.derive);
+    const outcomes = Array.from({ length: 10 }, (_, index) =>
+      hasher.verify(`p${index}`, `hash:p${index}`).then(
+        (ok) => ({ ok }),
+        (error: unknown) => ({ error }),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hasher.load()).toEqual({ running: 2, waiting: 3 });
+    await fake.finishAll();
+    const results = await Promise.all(outcomes);
+    expect(results.filter((result) => 'ok' in result && result.ok)).toHaveLength(5);
+    const refused = results
+      .filter((result) => 'error' in result)
+      .map((result) => (result as { error: unknown }).error);
+    expect(refused).toHaveLength(5);
+    for (const error of refused) {
+      expect(error).toBeInstanceOf(PasswordHasherBusyError);
+      expect((error as PasswordHasherBusyError).retryAfterMs).toBe(60_000);
+    }
+    expect(fake.peak()).toBe(2);
+    expect(hasher.load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('refuses a queued check that waited too long, and the queue moves on', async () => {
+    const fake = controllableDerive();
+    const hasher = createPasswordHasher({ maxConcurrent: 1, maxQueued: 5, maxWaitMs: 20 }, fake.derive);
+    const first = hasher.hash('first');
+    const second = hasher.hash('second');
+    await expect(second).rejects.toBeInstanceOf(PasswordHasherBusyError);
+    await fake.finishAll();
+    expect(await first).toBe('hash:first');
+    const third = hasher.hash('third');
+    await fake.finishAll();
+    expect(await third).toBe('hash:third');
   });
 });

@@ -9,6 +9,36 @@ const STRIPE_SOURCES = {
 };
 
 /**
+ * The hub's WebSocket address. CSP Level 3's 'self' already covers a same-origin WebSocket in
+ * current browsers; with a known public origin we name it too, and never a bare `ws:` that
+ * would let a page talk to any host.
+ */
+function webSocketSources(publicOrigin: string | undefined): string[] {
+  if (!publicOrigin) return [];
+  const url = new URL(publicOrigin);
+  return [`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
+}
+
+/**
+ * Which powerful browser features pages may use: camera and microphone for the video call,
+ * from our own origin only (no embedded frame gets them); payment for Stripe's card frame
+ * when Stripe takes the payments; nothing else.
+ */
+export function permissionsPolicy(options: { stripe: boolean }): string {
+  const payment = options.stripe ? '(self "https://js.stripe.com")' : '()';
+  return [
+    'camera=(self)',
+    'microphone=(self)',
+    'display-capture=()',
+    'geolocation=()',
+    'usb=()',
+    'serial=()',
+    'bluetooth=()',
+    `payment=${payment}`,
+  ].join(', ');
+}
+
+/**
  * Security headers on every response. The content security policy allows only our own
  * origin (WebSocket included), plus Stripe.js when Stripe takes the payments;
  * `upgrade-insecure-requests` and HSTS are sent only when the product is served over https,
@@ -20,6 +50,10 @@ export async function registerSecurityHeaders(
 ) {
   const https = options.publicOrigin?.startsWith('https:') ?? false;
   const stripe = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : []);
+  const permissions = permissionsPolicy({ stripe: options.stripe });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', permissions);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -29,7 +63,7 @@ export async function registerSecurityHeaders(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", https ? 'wss:' : 'ws:', ...stripe('connect')],
+        connectSrc: ["'self'", ...webSocketSources(options.publicOrigin), ...stripe('connect')],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: https ? [] : null,
       },

@@ -2,7 +2,7 @@ import type { AdminUser, CreateAdminRequest, UpdateAdminRequest } from '@wheelme
 import { isUniqueViolation } from '../../db/errors';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import type { PasswordHasher } from '../../lib/passwords';
 import type { Random } from '../../lib/random';
 import type { AdminRow, AdminsRepository } from './admins.repository';
 
@@ -31,8 +31,13 @@ type CreateInput = Required<
 type UpdateInput = Omit<UpdateAdminRequest, 'isSuperAdmin'> & { isSuperAdmin: boolean };
 
 /** Admin accounts, managed by super admins; the platform always keeps one active super admin. */
-export function createAdminsService(deps: { admins: AdminsRepository; clock: Clock; random: Random }) {
-  const { admins, clock, random } = deps;
+export function createAdminsService(deps: {
+  admins: AdminsRepository;
+  clock: Clock;
+  random: Random;
+  passwords: PasswordHasher;
+}) {
+  const { admins, clock, random, passwords } = deps;
 
   const requireAdmin = async (id: string) => {
     const row = await admins.findById(id);
@@ -69,7 +74,7 @@ export function createAdminsService(deps: { admins: AdminsRepository; clock: Clo
           id,
           username: input.username,
           email: input.email.toLowerCase(),
-          password_hash: await hashPassword(input.password),
+          password_hash: await passwords.hash(input.password),
           first_name: input.firstName,
           last_name: input.lastName,
           is_super_admin: input.isSuperAdmin,
@@ -89,6 +94,9 @@ export function createAdminsService(deps: { admins: AdminsRepository; clock: Clo
       if (await losesLastSuperAdmin(row, { isSuperAdmin: input.isSuperAdmin, isActive: input.isActive })) {
         throw new AppError('conflict', LAST_SUPER_ADMIN);
       }
+      // A new password, a deactivation or a change of role ends the sessions signed in before it.
+      const endsSessions =
+        Boolean(input.password) || !input.isActive || input.isSuperAdmin !== row.is_super_admin;
       await uniquely(async () =>
         admins.update(id, {
           username: input.username,
@@ -97,7 +105,8 @@ export function createAdminsService(deps: { admins: AdminsRepository; clock: Clo
           last_name: input.lastName,
           is_super_admin: input.isSuperAdmin,
           is_active: input.isActive,
-          ...(input.password ? { password_hash: await hashPassword(input.password) } : {}),
+          ...(input.password ? { password_hash: await passwords.hash(input.password) } : {}),
+          ...(endsSessions ? { session_version: row.session_version + 1 } : {}),
           updated_at: clock.now().toISOString(),
         }),
       );

@@ -41,6 +41,21 @@ export function createAuthRepository(db: Kysely<Database>) {
         .executeTakeFirst(),
     findBusinessUserById: (id: string) =>
       db.selectFrom('business_users').select(businessColumns).where('id', '=', id).executeTakeFirst(),
+    /**
+     * When the business user's paid time runs out: the latest end of their subscriptions;
+     * null when they have none (an account an admin created) or one that never ends.
+     */
+    async subscriptionEndOf(businessUserId: string): Promise<string | null> {
+      const periods = await db
+        .selectFrom('subscriptions')
+        .select('ends_at')
+        .where('business_user_id', '=', businessUserId)
+        .execute();
+      if (periods.length === 0 || periods.some((period) => period.ends_at === null)) return null;
+      return periods
+        .map((period) => period.ends_at as string)
+        .reduce((a, b) => (Date.parse(a) > Date.parse(b) ? a : b));
+    },
     async recordAdminLogin(id: string, at: string): Promise<void> {
       await db.updateTable('admins').set({ last_login_at: at }).where('id', '=', id).execute();
     },

@@ -4,12 +4,12 @@ import {
   type LoginResponse,
   type Profile,
 } from '@wheelmeet/contracts';
-import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashPassword, type PasswordHasher } from '../../lib/passwords';
 import { STAFF_TOKEN_TTL_SECONDS, type TokenService } from '../../lib/tokens';
 import type { AdminAccount, AuthRepository, BusinessAccount } from './auth.repository';
+import type { SignInThrottle } from './sign-in-throttle';
 
 /** Who is making an admin-area request, checked against the database on every request. */
 export type Staff =
@@ -18,9 +18,12 @@ export type Staff =
 
 export const ACCOUNT_INACTIVE =
   'This account is not active. If you just signed up, complete your payment first.';
-export const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const ACCOUNT_DEACTIVATED =
+  'This account was deactivated by an administrator. Please contact support.';
+export const SUBSCRIPTION_ENDED = 'Your subscription has ended. Renew your plan to sign in again.';
 export const SIGN_IN_REQUIRED = 'Please sign in.';
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export { TOO_MANY_LOGINS } from './sign-in-throttle';
 
 const adminProfile = (admin: AdminAccount): Profile => ({
   id: admin.id,
@@ -41,41 +44,54 @@ export function createAuthService(deps: {
   accounts: AuthRepository;
   tokens: TokenService;
   clock: Clock;
-  /** Failed sign-ins per account name. */
-  accountFailures: AttemptLimiter;
-  /** Failed sign-ins per client address. */
-  clientFailures: AttemptLimiter;
+  passwords: PasswordHasher;
+  throttle: SignInThrottle;
 }) {
-  const { accounts, tokens, clock, accountFailures, clientFailures } = deps;
-  // Verifying against a real hash when the account does not exist keeps response times alike,
-  // so timing does not tell which usernames exist.
-  const decoyHash = hashPassword('decoy password that never matches');
+  const { accounts, tokens, clock, passwords, throttle } = deps;
+  // Checking against a real hash when the account does not exist costs the same work in the
+  // same queue, so neither timing nor a busy answer tells which usernames exist.
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => {
+    decoyHash ??= hashPassword('decoy password that never matches');
+    return decoyHash;
+  };
+
+  /** Why a business account may not sign in now, if it may not. */
+  async function businessRefusal(user: BusinessAccount): Promise<AppError | undefined> {
+    if (user.deactivated_at) return new AppError('forbidden', ACCOUNT_DEACTIVATED);
+    if (!user.is_active) return new AppError('forbidden', ACCOUNT_INACTIVE);
+    const endsAt = await accounts.subscriptionEndOf(user.id);
+    if (endsAt !== null && Date.parse(endsAt) <= clock.now().getTime()) {
+      return new AppError('forbidden', SUBSCRIPTION_ENDED);
+    }
+    return undefined;
+  }
 
   return {
     /**
      * Signs in an admin by username or a business user by email. Failures say only
-     * 'Invalid username or password', and are limited per account and per client.
+     * 'Invalid username or password'. Each guess is reserved with the throttle before the
+     * password is checked, so concurrent guesses cannot outrun the limits (decision 008).
      */
     async login(request: LoginRequest, clientKey: string): Promise<LoginResponse> {
-      const accountKey = request.username.toLowerCase();
-      if ((await accountFailures.isLimited(accountKey)) || (await clientFailures.isLimited(clientKey))) {
-        throw new AppError('too_many_requests', TOO_MANY_LOGINS);
+      const settle = await throttle.reserve(request.username, clientKey);
+      let passwordOk = false;
+      let admin: AdminAccount | undefined;
+      let business: BusinessAccount | undefined;
+      try {
+        admin = await accounts.findAdminByUsername(request.username);
+        business = admin ? undefined : await accounts.findBusinessUserByEmail(request.username);
+        const hash = (admin ?? business)?.password_hash ?? (await decoy());
+        passwordOk = (await passwords.verify(request.password, hash)) && (admin ?? business) !== undefined;
+      } finally {
+        await settle(passwordOk ? 'right' : 'wrong');
       }
-      const admin = await accounts.findAdminByUsername(request.username);
-      const business = admin ? undefined : await accounts.findBusinessUserByEmail(request.username);
-      const account = admin ?? business;
-      const passwordOk = await verifyPassword(request.password, account?.password_hash ?? (await decoyHash));
-      if (!account || !passwordOk) {
-        await accountFailures.record(accountKey);
-        await clientFailures.record(clientKey);
-        throw new AppError('unauthorized', INVALID_LOGIN_MESSAGE);
-      }
-      if (!account.is_active) throw new AppError('forbidden', ACCOUNT_INACTIVE);
-      await accountFailures.reset(accountKey);
+      if (!passwordOk) throw new AppError('unauthorized', INVALID_LOGIN_MESSAGE);
 
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000).toISOString();
       if (admin) {
+        if (!admin.is_active) throw new AppError('forbidden', ACCOUNT_INACTIVE);
         await accounts.recordAdminLogin(admin.id, now.toISOString());
         return {
           token: await tokens.signStaff({
@@ -99,6 +115,8 @@ export function createAuthService(deps: {
         };
       }
       const user = business as BusinessAccount;
+      const refusal = await businessRefusal(user);
+      if (refusal) throw refusal;
       return {
         token: await tokens.signStaff({
           kind: 'BusinessUser',
@@ -112,7 +130,11 @@ export function createAuthService(deps: {
       };
     },
 
-    /** The signed-in person behind a bearer token, or a 401 when the token or the account no longer holds. */
+    /**
+     * The signed-in person behind a bearer token, or a 401 when the token or the account no
+     * longer holds: deleted, deactivated, its subscription ended, or its session version
+     * raised since the token was issued (a password, role or activation change).
+     */
     async authenticate(bearerToken: string | undefined): Promise<Staff> {
       if (!bearerToken) throw new AppError('unauthorized', SIGN_IN_REQUIRED);
       const claims = await tokens.verifyStaff(bearerToken);
@@ -129,8 +151,14 @@ export function createAuthService(deps: {
         };
       }
       const user = await accounts.findBusinessUserById(claims.id);
-      if (!user?.is_active || user.session_version !== claims.sessionVersion)
+      if (!user || user.session_version !== claims.sessionVersion)
         throw new AppError('unauthorized', SESSION_ENDED);
+      const refusal = await businessRefusal(user);
+      if (refusal)
+        throw new AppError(
+          'unauthorized',
+          refusal.message === SUBSCRIPTION_ENDED ? SUBSCRIPTION_ENDED : SESSION_ENDED,
+        );
       return { kind: 'BusinessUser', id: user.id, planId: user.plan_id, profile: businessProfile(user) };
     },
   };

@@ -1,0 +1,218 @@
+import type { AdminUser, ErrorBody } from '@wheelmeet/contracts';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from './support/databases';
+import { describeEachDialect } from './support/each-dialect';
+import { ManualClock } from './support/manual-clock';
+import { signIn } from './support/staff';
+import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
+
+const sqlite = TEST_DIALECTS.find((dialect) => dialect.name === 'sqlite');
+if (!sqlite) throw new Error('no sqlite dialect');
+const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+const login = (t: TestApp, username: string, password: string, remoteAddress = '203.0.113.1') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    remoteAddress,
+    payload: { username, password },
+  });
+
+const statusCounts = (responses: { statusCode: number }[]) =>
+  responses.reduce<Record<number, number>>((counts, response) => {
+    counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
+    return counts;
+  }, {});
+
+describe('sign-in throttling holds under concurrent guessing', () => {
+  let t: TestApp;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    t = await startTestApp(sqlite, { clock });
+  });
+  afterAll(() => t?.close());
+
+  it('checks at most five of 60 concurrent guesses from one address, so the right one sent last gets no 200', async () => {
+    const guesses = Array.from({ length: 60 }, (_, index) =>
+      login(t, 'admin', index === 59 ? TEST_ADMIN_PASSWORD : `wrong-${index}`, '198.51.100.60'),
+    );
+    const responses = await Promise.all(guesses);
+    const counts = statusCounts(responses);
+    expect(counts[200] ?? 0).toBe(0);
+    expect(counts[401]).toBe(5);
+    expect(counts[429]).toBe(55);
+    const refused = responses.find((response) => response.statusCode === 429);
+    expect(refused?.json<ErrorBody>().error.code).toBe('too_many_requests');
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    clock.advance(15 * 60_000 + 1);
+  });
+
+  it('cannot lock the owner out: five wrong passwords from five addresses leave the admin free to sign in', async () => {
+    const wrong = await Promise.all(
+      ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4', '192.0.2.5'].map((address) =>
+        login(t, 'admin', 'not the password', address),
+      ),
+    );
+    expect(wrong.map((response) => response.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    expect((await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.50')).statusCode).toBe(200);
+  });
+
+  it('slows a distributed guess with a growing, bounded delay; an address the owner signed in from is not slowed', async () => {
+    // The owner signs in from home once.
+    expect((await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.77')).statusCode).toBe(200);
+    // 50 addresses guess at once.
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => login(t, 'admin', `guess-${index}`, `10.9.0.${index + 1}`)),
+    );
+    const counts = statusCounts(responses);
+    // Five free guesses, one more that starts the delay, then everyone waits.
+    expect(counts[401]).toBe(6);
+    expect(counts[429]).toBe(44);
+    const delayed = responses.find((response) => response.statusCode === 429);
+    expect(delayed?.json<ErrorBody>().error.message).toMatch(/for this account\. Please wait \d+ seconds?/);
+    const retryAfter = Number(delayed?.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // From home, at once.
+    expect((await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.77')).statusCode).toBe(200);
+    // From a new address: after the announced wait, never more than a minute.
+    const fresh = await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.78');
+    if (fresh.statusCode === 429) {
+      clock.advance(Number(fresh.headers['retry-after']) * 1000);
+      expect((await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.78')).statusCode).toBe(200);
+    } else {
+      expect(fresh.statusCode).toBe(200);
+    }
+    clock.advance(15 * 60_000 + 1);
+  });
+
+  it('answers an unknown username exactly like a wrong password, through the same throttle', async () => {
+    const unknown = await Promise.all(
+      Array.from({ length: 8 }, () => login(t, 'nobody-here', 'whatever', '198.51.100.99')),
+    );
+    expect(statusCounts(unknown)).toEqual({ 401: 5, 429: 3 });
+    const first401 = unknown.find((response) => response.statusCode === 401);
+    expect(first401?.json<ErrorBody>().error).toEqual({
+      code: 'unauthorized',
+      message: 'Invalid username or password',
+    });
+  });
+});
+
+describe('a flood of sign-ins is queued, then refused with 503 and Retry-After', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(sqlite);
+  });
+  afterAll(() => t?.close());
+
+  it('answers 40 concurrent sign-ins from 40 addresses with 401 or 503, never 500, and the server stays usable', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        login(t, index % 2 === 0 ? 'admin' : `someone-${index}`, 'wrong password', `10.40.0.${index + 1}`),
+      ),
+    );
+    const counts = statusCounts(responses);
+    // Two hash at a time and sixteen wait; the rest are told to come back.
+    expect(counts[503]).toBeGreaterThan(0);
+    expect((counts[401] ?? 0) + (counts[503] ?? 0) + (counts[429] ?? 0)).toBe(40);
+    const busy = responses.find((response) => response.statusCode === 503);
+    expect(busy?.json<ErrorBody>().error.code).toBe('service_unavailable');
+    expect(Number(busy?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Once the flood is over, the owner signs in.
+    expect((await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.9')).statusCode).toBe(200);
+  });
+});
+
+describeEachDialect('sessions end when the account changes', (dialect) => {
+  let t: TestApp;
+  let superAdmin: Awaited<ReturnType<typeof signIn>>;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    superAdmin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+  });
+  afterAll(() => t?.close());
+
+  const profileStatus = async (headers: Record<string, string>) =>
+    (await t.app.inject({ method: 'GET', url: '/api/admin/profile', headers })).statusCode;
+
+  async function createAdmin(username: string, isSuperAdmin = false) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: superAdmin.headers,
+      payload: {
+        username,
+        email: `${username}@example.com`,
+        firstName: 'Ops',
+        lastName: 'Person',
+        password: 'first-password',
+        isSuperAdmin,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<AdminUser>();
+  }
+
+  const edit = (admin: AdminUser, changes: Partial<AdminUser> & { password?: string }) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${admin.id}`,
+      headers: superAdmin.headers,
+      payload: {
+        username: admin.username,
+        email: admin.email,
+        firstName: admin.firstName,
+        lastName: admin.lastName,
+        isSuperAdmin: admin.isSuperAdmin,
+        isActive: true,
+        password: '',
+        ...changes,
+      },
+    });
+
+  it('ends the sessions of an admin whose password a super admin resets; the new password signs in', async () => {
+    const ops = await createAdmin(`reset-${dialect.name}`);
+    const session = await signIn(t.app, ops.username, 'first-password');
+    expect(await profileStatus(session.headers)).toBe(200);
+    expect((await edit(ops, { password: 'second-password' })).statusCode).toBe(200);
+    expect(await profileStatus(session.headers)).toBe(401);
+    const again = await signIn(t.app, ops.username, 'second-password');
+    expect(await profileStatus(again.headers)).toBe(200);
+  });
+
+  it('ends the sessions of an admin who is deactivated, and they stay ended after reactivation', async () => {
+    const ops = await createAdmin(`off-${dialect.name}`);
+    const session = await signIn(t.app, ops.username, 'first-password');
+    expect((await edit(ops, { isActive: false })).statusCode).toBe(200);
+    expect(await profileStatus(session.headers)).toBe(401);
+    expect((await edit(ops, { isActive: true })).statusCode).toBe(200);
+    expect(await profileStatus(session.headers)).toBe(401);
+  });
+
+  it('ends the sessions of an admin whose role changes', async () => {
+    const ops = await createAdmin(`role-${dialect.name}`, true);
+    const session = await signIn(t.app, ops.username, 'first-password');
+    expect((await edit(ops, { isSuperAdmin: false })).statusCode).toBe(200);
+    expect(await profileStatus(session.headers)).toBe(401);
+  });
+
+  it('keeps sessions through an edit that changes none of password, role or activation', async () => {
+    const ops = await createAdmin(`name-${dialect.name}`);
+    const session = await signIn(t.app, ops.username, 'first-password');
+    expect((await edit(ops, { firstName: 'Renamed' })).statusCode).toBe(200);
+    expect(await profileStatus(session.headers)).toBe(200);
+  });
+
+  it('refuses a correctly signed staff token that has no expiry', async () => {
+    const forever = await new SignJWT({ typ: 'staff', kind: 'Admin', sv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('wheelmeet')
+      .setSubject(superAdmin.profile.id)
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    expect(await profileStatus({ authorization: `Bearer ${forever}` })).toBe(401);
+  });
+});
