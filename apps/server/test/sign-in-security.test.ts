@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './support/databases';
 import { describeEachDialect } from './support/each-dialect';
+import { createTestBusinessUser } from './support/factories';
 import { ManualClock } from './support/manual-clock';
 import { signIn } from './support/staff';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
@@ -214,5 +215,77 @@ describeEachDialect('sessions end when the account changes', (dialect) => {
       .setIssuedAt()
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
     expect(await profileStatus({ authorization: `Bearer ${forever}` })).toBe(401);
+  });
+});
+
+describeEachDialect('business accounts whose time ran out or that an admin closed', (dialect) => {
+  let t: TestApp;
+  const clock = new ManualClock();
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { clock });
+  });
+  afterAll(() => t?.close());
+
+  const addSubscription = (businessUserId: string, endsAt: string | null) =>
+    t.database.db
+      .insertInto('subscriptions')
+      .values({
+        id: crypto.randomUUID(),
+        business_user_id: businessUserId,
+        plan_id: 'starter',
+        payment_id: null,
+        starts_at: new Date(clock.now().getTime() - 86_400_000).toISOString(),
+        ends_at: endsAt,
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+
+  it('signs a business user out, and refuses sign-in, once the subscription has ended', async () => {
+    const email = `lapsed-${dialect.name}@example.com`;
+    const id = await createTestBusinessUser(t.database, { email, password: 'business-pass' });
+    await addSubscription(id, new Date(clock.now().getTime() + 60_000).toISOString());
+    const session = await signIn(t.app, email, 'business-pass');
+    const profile = () =>
+      t.app.inject({ method: 'GET', url: '/api/admin/profile', headers: session.headers });
+    expect((await profile()).statusCode).toBe(200);
+
+    clock.advance(60_001);
+    const ended = await profile();
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json<ErrorBody>().error.message).toBe(
+      'Your subscription has ended. Renew your plan to sign in again.',
+    );
+    const again = await login(t, email, 'business-pass', '203.0.113.30');
+    expect(again.statusCode).toBe(403);
+    expect(again.json<ErrorBody>().error.message).toMatch(/subscription has ended/);
+  });
+
+  it('keeps an account with a subscription that never ends, or with none, signed in', async () => {
+    const email = `forever-${dialect.name}@example.com`;
+    const id = await createTestBusinessUser(t.database, { email, password: 'business-pass' });
+    await addSubscription(id, null);
+    expect((await login(t, email, 'business-pass', '203.0.113.31')).statusCode).toBe(200);
+    const adminMade = `admin-made-${dialect.name}@example.com`;
+    await createTestBusinessUser(t.database, { email: adminMade, password: 'business-pass' });
+    expect((await login(t, adminMade, 'business-pass', '203.0.113.31')).statusCode).toBe(200);
+  });
+
+  it('tells an account an admin deactivated that it was deactivated, not that it should pay', async () => {
+    const email = `closed-${dialect.name}@example.com`;
+    const id = await createTestBusinessUser(t.database, {
+      email,
+      password: 'business-pass',
+      isActive: false,
+    });
+    await t.database.db
+      .updateTable('business_users')
+      .set({ deactivated_at: clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+    const refused = await login(t, email, 'business-pass', '203.0.113.32');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorBody>().error.message).toBe(
+      'This account was deactivated by an administrator. Please contact support.',
+    );
   });
 });
