@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'too_many_requests',
+  /** The hub refused a connection or a call for coming too fast (see the hub's limits). */
+  'rate_limited',
   'service_unavailable',
   'internal_error',
 ] as const;

@@ -10,6 +10,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,
 };

@@ -10,13 +10,15 @@ import { AppError } from '../lib/errors';
 import type { CallsService } from '../modules/calls/calls.service';
 import { acknowledged } from './acknowledge';
 import { type HubSocket, participantRoom, type WheelHub } from './hub';
+import { TOO_MANY_SIGNALLING_MESSAGES } from './hub-limits';
 
 const REGISTER_TO_CALL = 'Register on the wheel to join a video call.';
-const SLOW_DOWN = 'Too many call messages. Please wait a moment.';
 
 /**
  * Video-call signalling: offers, answers and ICE candidates go to the other person of an
- * accepted match, and to nobody else. Each connection may send a limited number per window.
+ * accepted match, and to nobody else. Each participant may send a limited number per window,
+ * over all their connections (`signalLimiter`, keyed by participant; a disconnect does not
+ * reset it, so reconnecting buys nothing).
  */
 export function registerCallHandlers(
   socket: HubSocket,
@@ -27,7 +29,9 @@ export function registerCallHandlers(
   async function partner(matchId: string): Promise<string> {
     const me = socket.data.participant;
     if (!me) throw new AppError('unauthorized', REGISTER_TO_CALL);
-    if (!(await signalLimiter.tryAttempt(socket.id))) throw new AppError('too_many_requests', SLOW_DOWN);
+    if (!(await signalLimiter.tryAttempt(me.participantId))) {
+      throw new AppError('rate_limited', TOO_MANY_SIGNALLING_MESSAGES);
+    }
     return calls.partnerFor(matchId, me.participantId);
   }
 
@@ -64,5 +68,4 @@ export function registerCallHandlers(
       return null;
     }),
   );
-  socket.on('disconnect', () => void signalLimiter.reset(socket.id));
 }

@@ -44,6 +44,44 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     if (row) hub.to(wheelRoom(wheelId)).emit('UserLeft', { wheelId, user: toParticipant(row) });
   }
 
+  async function enterRoom(socket: HubSocket, wheelId: string) {
+    await socket.join(wheelRoom(wheelId));
+    if (!socket.data.joinedWheels.includes(wheelId)) socket.data.joinedWheels.push(wheelId);
+  }
+
+  /**
+   * A participant's JoinWheel: enters the wheel's room (and their own). True only when they
+   * were not on the wheel before, through this connection or another of theirs, so a repeated
+   * join announces nobody. Joins of one participant run one at a time (in this process), so
+   * however many arrive at once, exactly one of them finds the participant absent.
+   */
+  function arrive(socket: HubSocket, wheelId: string, participantId: string): Promise<boolean> {
+    return oneAtATime(`${wheelId}:${participantId}`, async () => {
+      // Hung up while the join was under way: they have not arrived.
+      if (!socket.connected) return false;
+      const present =
+        socket.rooms.has(wheelRoom(wheelId)) ||
+        (await hub.in(participantRoom(participantId)).fetchSockets()).some(
+          (other) => other.id !== socket.id && other.rooms.has(wheelRoom(wheelId)),
+        );
+      await socket.join(participantRoom(participantId));
+      await enterRoom(socket, wheelId);
+      return !present;
+    });
+  }
+
+  const queues = new Map<string, Promise<unknown>>();
+  /** Runs `work` after every earlier work of the same key has settled. */
+  function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const result = (queues.get(key) ?? Promise.resolve()).then(work);
+    const settled = result.catch(() => undefined);
+    queues.set(key, settled);
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key);
+    });
+    return result;
+  }
+
   function register(socket: HubSocket) {
     const participantOf = (wheelId: string) =>
       socket.data.participant?.wheelId === wheelId ? socket.data.participant.participantId : undefined;
@@ -56,12 +94,12 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
           accessGrant,
           ...(participantId ? { participantWheelId: wheelId } : {}),
         });
-        await socket.join(wheelRoom(wheelId));
-        if (!socket.data.joinedWheels.includes(wheelId)) socket.data.joinedWheels.push(wheelId);
         if (participantId) {
-          await socket.join(participantRoom(participantId));
-          const person = await participants.findParticipant(participantId);
+          const arrived = await arrive(socket, wheelId, participantId);
+          const person = arrived ? await participants.findParticipant(participantId) : undefined;
           if (person) hub.to(wheelRoom(wheelId)).emit('UserJoined', { wheelId, user: toParticipant(person) });
+        } else {
+          await enterRoom(socket, wheelId);
         }
         return rounds.snapshot(row, participantId);
       }),
