@@ -19,9 +19,9 @@ test('an admin creates a private wheel, shares its link, and a guest unlocks it 
   await admin.getByLabel(/^Name/).fill('Alumni evening');
   await admin.getByLabel(/^Description/).fill('Old friends, new conversations');
   await admin.getByLabel('Private wheel').check();
-  await admin.getByRole('button', { name: 'Generate' }).click();
+  await admin.getByRole('button', { name: 'Generate code' }).click();
   const code = await admin.getByLabel(/^Access code/).inputValue();
-  expect(code).toMatch(/^[A-Z0-9]{8}$/);
+  expect(code).toMatch(/^[A-Z0-9]{10}$/);
   await admin.getByRole('button', { name: 'Create Wheel' }).click();
   await expect(admin.getByText(/Alumni evening/).first()).toBeVisible();
 

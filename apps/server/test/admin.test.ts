@@ -208,7 +208,7 @@ describeEachDialect('admin area', (dialect) => {
       name: 'Founders night',
       description: 'Meet the founders',
       isPrivate: true,
-      accessCode: 'K7Q-2XM',
+      accessCode: 'K7Q-2XM-9PW',
       expiresAt: '2026-12-31',
       price: 12.5,
       rules: '',
@@ -224,7 +224,7 @@ describeEachDialect('admin area', (dialect) => {
     expect(wheel).toMatchObject({
       slotCount: 12,
       status: 'Active',
-      accessCode: 'K7Q-2XM',
+      accessCode: 'K7Q-2XM-9PW',
       requiresAccessCode: true,
       expiresAt: '2026-12-31T00:00:00.000Z',
       price: 12.5,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { RegistrationConfig } from './http/wheels';
+import { accessCodeProblem } from './http/admin';
 import {
+  REGISTRATION_FIELDS_MAX,
+  REGISTRATION_OPTIONS_MAX,
+  REGISTRATION_TEXT_MAX,
+  type RegistrationConfig,
+  type RegistrationField,
+  registrationConfigSchema,
+} from './http/wheels';
+import {
+  ADMIN_DEFAULT_REGISTRATION_CONFIG,
   AGE_RANGE_MESSAGE,
   effectiveRegistrationFields,
   optionLabel,
@@ -81,5 +90,75 @@ describe('registration form', () => {
 
   it('shows select options with a capital first letter', () => {
     expect(optionLabel('male')).toBe('Male');
+  });
+
+  it('bounds a wheel’s form: fields, options per select, and text lengths', () => {
+    const field = (index: number, extra: Partial<RegistrationField> = {}): RegistrationField => ({
+      id: `f${index}`,
+      name: `f${index}`,
+      label: `Field ${index}`,
+      type: 'text',
+      required: false,
+      enabled: true,
+      ...extra,
+    });
+    const messagesOf = (config: unknown) => {
+      const result = registrationConfigSchema.safeParse(config);
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    const fields = (count: number) => Array.from({ length: count }, (_, index) => field(index));
+
+    expect(registrationConfigSchema.parse(ADMIN_DEFAULT_REGISTRATION_CONFIG)).toEqual(
+      ADMIN_DEFAULT_REGISTRATION_CONFIG,
+    );
+    expect(messagesOf({ enabled: true, fields: fields(REGISTRATION_FIELDS_MAX) })).toEqual([]);
+    expect(messagesOf({ enabled: true, fields: fields(3_000) })).toContain(
+      `A registration form can have at most ${REGISTRATION_FIELDS_MAX} fields`,
+    );
+    const options = (count: number, length = 5) =>
+      Array.from({ length: count }, (_, index) => String(index).padEnd(length, 'x'));
+    expect(
+      messagesOf({
+        enabled: true,
+        fields: [
+          field(0, { type: 'select', options: options(REGISTRATION_OPTIONS_MAX, REGISTRATION_TEXT_MAX) }),
+        ],
+      }),
+    ).toEqual([]);
+    expect(
+      messagesOf({
+        enabled: true,
+        fields: [field(0, { type: 'select', options: options(REGISTRATION_OPTIONS_MAX + 1) })],
+      }),
+    ).toEqual([`A choice list can have at most ${REGISTRATION_OPTIONS_MAX} options`]);
+    const long = 'x'.repeat(REGISTRATION_TEXT_MAX + 1);
+    expect(
+      messagesOf({
+        enabled: true,
+        fields: [field(0, { id: long, name: long, label: long, type: 'select', options: [long] })],
+      }),
+    ).toEqual([
+      `A field id can be at most ${REGISTRATION_TEXT_MAX} characters`,
+      `A field name can be at most ${REGISTRATION_TEXT_MAX} characters`,
+      `A label can be at most ${REGISTRATION_TEXT_MAX} characters`,
+      `An option can be at most ${REGISTRATION_TEXT_MAX} characters`,
+    ]);
+    expect(messagesOf({ enabled: true, fields: [field(0, { label: '' })] })).toEqual(['Label is required']);
+  });
+});
+
+describe('access code strength', () => {
+  it('needs 8 characters from letters, digits, - and _, 4 of them different, and 10 digits when only digits', () => {
+    expect(accessCodeProblem('a')).toBe('An access code needs at least 8 characters');
+    expect(accessCodeProblem('K7Q-2XM')).toBe('An access code needs at least 8 characters');
+    expect(accessCodeProblem('open sesame')).toBe('An access code can use only letters, digits, - and _');
+    expect(accessCodeProblem('12345678')).toBe('An access code of digits only needs at least 10 digits');
+    expect(accessCodeProblem('123-456-789')).toBe('An access code of digits only needs at least 10 digits');
+    expect(accessCodeProblem('aaaaaaaa')).toBe('An access code needs at least 4 different characters');
+    expect(accessCodeProblem('AaAa-aAaA')).toBe('An access code needs at least 4 different characters');
+    expect(accessCodeProblem('--------')).toBe('An access code needs at least 4 different characters');
+    expect(accessCodeProblem('x'.repeat(101))).toBe('An access code can be at most 100 characters');
+    for (const strong of ['1234567890', 'RETREAT-26', 'S3CRET-CODE', 'abcdabcd', 'K7M2Q9XZPW'])
+      expect(accessCodeProblem(strong)).toBeUndefined();
   });
 });

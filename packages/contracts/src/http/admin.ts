@@ -119,11 +119,61 @@ const expiryDate = z
   .nullish()
   .transform((value) => (value ? `${value.slice(0, 10)}T00:00:00.000Z` : null));
 
+// An access code guards a private wheel. Guessing is slowed on the server (per address and
+// per wheel); these rules keep the space to guess from being tiny. A code of 8 characters
+// with 4 different ones leaves billions of candidates; a code of digits alone has only 10
+// per place, so it needs 10 of them (10^10). The admin form offers a generated 10-character
+// code.
+export const ACCESS_CODE_MIN_LENGTH = 8;
+export const ACCESS_CODE_MAX_LENGTH = 100;
+export const ACCESS_CODE_DIGITS_ONLY_MIN_LENGTH = 10;
+export const ACCESS_CODE_MIN_DISTINCT_CHARACTERS = 4;
+/** Letters, digits, '-' and '_': easy to type on the locked screen and to read out. */
+const ACCESS_CODE_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+const ACCESS_CODE_SEPARATORS = /[-_]/g;
+
+export const ACCESS_CODE_MESSAGES = {
+  tooShort: `An access code needs at least ${ACCESS_CODE_MIN_LENGTH} characters`,
+  tooLong: `An access code can be at most ${ACCESS_CODE_MAX_LENGTH} characters`,
+  characters: 'An access code can use only letters, digits, - and _',
+  digitsOnly: `An access code of digits only needs at least ${ACCESS_CODE_DIGITS_ONLY_MIN_LENGTH} digits`,
+  repetitive: `An access code needs at least ${ACCESS_CODE_MIN_DISTINCT_CHARACTERS} different characters`,
+} as const;
+
+/** The rule in one sentence, for the form's hint. */
+export const ACCESS_CODE_RULE = `At least ${ACCESS_CODE_MIN_LENGTH} letters, digits, - or _ with at least ${ACCESS_CODE_MIN_DISTINCT_CHARACTERS} different characters (${ACCESS_CODE_DIGITS_ONLY_MIN_LENGTH} if only digits).`;
+
+/**
+ * Why a new access code is too easy to guess, or undefined when it is strong enough. Applies
+ * to codes given on create and update only; wheels keep whatever code they already have.
+ */
+export function accessCodeProblem(code: string): string | undefined {
+  if (code.length < ACCESS_CODE_MIN_LENGTH) return ACCESS_CODE_MESSAGES.tooShort;
+  if (code.length > ACCESS_CODE_MAX_LENGTH) return ACCESS_CODE_MESSAGES.tooLong;
+  if (!ACCESS_CODE_CHARACTERS.test(code)) return ACCESS_CODE_MESSAGES.characters;
+  const significant = code.replace(ACCESS_CODE_SEPARATORS, '').toLowerCase();
+  if (/^\d+$/.test(significant) && significant.length < ACCESS_CODE_DIGITS_ONLY_MIN_LENGTH)
+    return ACCESS_CODE_MESSAGES.digitsOnly;
+  if (new Set(significant).size < ACCESS_CODE_MIN_DISTINCT_CHARACTERS) return ACCESS_CODE_MESSAGES.repetitive;
+  return undefined;
+}
+
+/** Blank means no code; anything else must pass `accessCodeProblem`. */
+const accessCodeField = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .superRefine((value, context) => {
+    const problem = value === null ? undefined : accessCodeProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 const wheelFields = {
   name: requiredText('Name is required'),
   description: requiredText('Description is required', 2_000),
   isPrivate: z.boolean().default(false),
-  accessCode: optionalText(100),
+  accessCode: accessCodeField,
   expiresAt: expiryDate,
   price: money.default(0),
   rules: optionalText(5_000),

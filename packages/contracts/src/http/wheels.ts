@@ -15,13 +15,33 @@ export type WheelStatus = z.infer<typeof wheelStatusSchema>;
 export const registrationFieldTypeSchema = z.enum(['text', 'textarea', 'number', 'select', 'checkbox']);
 export type RegistrationFieldType = z.infer<typeof registrationFieldTypeSchema>;
 
+/**
+ * How big a wheel's registration form may be. Every visitor of the wheel downloads the form,
+ * so it is bounded: 30 fields is more than any sign-up sheet needs, 50 options more than a
+ * choice list can usefully show, and 100 characters fit any label, field name or option.
+ */
+export const REGISTRATION_FIELDS_MAX = 30;
+export const REGISTRATION_OPTIONS_MAX = 50;
+export const REGISTRATION_TEXT_MAX = 100;
+
+const boundedText = (what: string, requiredMessage: string) =>
+  z
+    .string()
+    .min(1, requiredMessage)
+    .max(REGISTRATION_TEXT_MAX, `${what} can be at most ${REGISTRATION_TEXT_MAX} characters`);
+
 export const registrationFieldSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  label: z.string().min(1),
+  id: boundedText('A field id', 'A field id is required'),
+  name: boundedText('A field name', 'A field name is required'),
+  label: boundedText('A label', 'Label is required'),
   type: registrationFieldTypeSchema,
   required: z.boolean(),
-  options: z.array(z.string()).optional(),
+  options: z
+    .array(
+      z.string().max(REGISTRATION_TEXT_MAX, `An option can be at most ${REGISTRATION_TEXT_MAX} characters`),
+    )
+    .max(REGISTRATION_OPTIONS_MAX, `A choice list can have at most ${REGISTRATION_OPTIONS_MAX} options`)
+    .optional(),
   enabled: z.boolean(),
 });
 export type RegistrationField = z.infer<typeof registrationFieldSchema>;
@@ -30,7 +50,9 @@ export type RegistrationField = z.infer<typeof registrationFieldSchema>;
 export const registrationConfigSchema = z
   .object({
     enabled: z.boolean(),
-    fields: z.array(registrationFieldSchema),
+    fields: z
+      .array(registrationFieldSchema)
+      .max(REGISTRATION_FIELDS_MAX, `A registration form can have at most ${REGISTRATION_FIELDS_MAX} fields`),
   })
   .meta({ id: 'RegistrationConfig' });
 export type RegistrationConfig = z.infer<typeof registrationConfigSchema>;

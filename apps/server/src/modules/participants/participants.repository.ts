@@ -3,6 +3,27 @@ import type { Database, ParticipantsTable } from '../../db/schema';
 
 export type ParticipantRow = Selectable<ParticipantsTable>;
 
+async function countOnWheel(db: Kysely<Database>, wheelId: string): Promise<number> {
+  const row = await db
+    .selectFrom('participants')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('wheel_id', '=', wheelId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The most participants the plan of the wheel's owner admits; undefined when there is no limit. */
+async function participantLimitOf(db: Kysely<Database>, wheelId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('wheels')
+    .innerJoin('business_users', 'business_users.id', 'wheels.business_user_id')
+    .innerJoin('plans', 'plans.id', 'business_users.plan_id')
+    .select('plans.max_participants_per_wheel')
+    .where('wheels.id', '=', wheelId)
+    .executeTakeFirst();
+  return row?.max_participants_per_wheel ?? undefined;
+}
+
 export function createParticipantsRepository(db: Kysely<Database>) {
   return {
     findById(id: string): Promise<ParticipantRow | undefined> {
@@ -18,25 +39,36 @@ export function createParticipantsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async countForWheel(wheelId: string): Promise<number> {
-      const row = await db
-        .selectFrom('participants')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('wheel_id', '=', wheelId)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
-    /** The most participants the plan of the wheel's owner admits; undefined when there is no limit. */
-    async participantLimitForWheel(wheelId: string): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('wheels')
-        .innerJoin('business_users', 'business_users.id', 'wheels.business_user_id')
-        .innerJoin('plans', 'plans.id', 'business_users.plan_id')
-        .select('plans.max_participants_per_wheel')
-        .where('wheels.id', '=', wheelId)
-        .executeTakeFirst();
-      return row?.max_participants_per_wheel ?? undefined;
+    /**
+     * Adds the participant unless the wheel's plan cap is reached, atomically: the wheel row is
+     * locked first, so simultaneous registrations on one wheel take turns for the count and the
+     * insert, and a cap of 50 stores 50 however many arrive at once. A count followed by a
+     * conditional insert is not enough on PostgreSQL: under READ COMMITTED two transactions
+     * both count 49 and both insert.
+     *
+     * The lock is an update that changes nothing (it sets a column to itself). On PostgreSQL it
+     * holds the wheel row's write lock until the transaction ends, as SELECT … FOR UPDATE
+     * would, and each later count sees the rows committed before it got the lock; SQLite does
+     * not know FOR UPDATE, and there this first write takes the database's write lock, which
+     * also serialises server processes that share the file. Registrations on other wheels
+     * are not held up on PostgreSQL.
+     */
+    async insertWithinCap(
+      participant: Insertable<ParticipantsTable>,
+    ): Promise<{ inserted: true } | { inserted: false; limit: number }> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('wheels')
+          .set((eb) => ({ current_round: eb.ref('current_round') }))
+          .where('id', '=', participant.wheel_id)
+          .execute();
+        const limit = await participantLimitOf(trx, participant.wheel_id);
+        if (limit !== undefined && (await countOnWheel(trx, participant.wheel_id)) >= limit) {
+          return { inserted: false, limit };
+        }
+        await trx.insertInto('participants').values(participant).execute();
+        return { inserted: true };
+      });
     },
 
     /** Participants across wheels, newest first, filtered by name or profile text and by wheel. */
@@ -76,10 +108,6 @@ export function createParticipantsRepository(db: Kysely<Database>) {
         query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(total.count) };
-    },
-
-    async insert(participant: Insertable<ParticipantsTable>): Promise<void> {
-      await db.insertInto('participants').values(participant).execute();
     },
   };
 }

@@ -73,11 +73,6 @@ export function createParticipantsService(deps: {
         throw new AppError('validation_failed', details[0]?.message ?? 'Please check your answers.', details);
       }
 
-      const limit = await participants.participantLimitForWheel(wheel.id);
-      if (limit !== undefined && (await participants.countForWheel(wheel.id)) >= limit) {
-        throw new AppError('conflict', wheelFullMessage(limit));
-      }
-
       const id = random.uuid();
       const row: ParticipantRow = {
         id,
@@ -87,7 +82,9 @@ export function createParticipantsService(deps: {
         registration_data: toJsonColumn(parsed.data),
         created_at: clock.now().toISOString(),
       };
-      await participants.insert(row);
+      // The cap check and the insert are one atomic step, so simultaneous registrations cannot overfill it.
+      const outcome = await participants.insertWithinCap(row);
+      if (!outcome.inserted) throw new AppError('conflict', wheelFullMessage(outcome.limit));
       const user: RegisteredParticipant = { ...toParticipant(row), wheelId: wheel.id };
       return { user, token: await tokens.signParticipant({ participantId: id, wheelId: wheel.id }) };
     },

@@ -93,24 +93,33 @@ export function createWheelsAdminService(deps: {
       return detail(row.id);
     },
 
-    /** Everything but the slot count, which is fixed once the wheel exists. */
+    /**
+     * Everything but the slot count, which is fixed once the wheel exists. A new access code
+     * (changed, added or removed) raises the code's version, so grants given for the old code
+     * stop opening the wheel; registered participants keep theirs.
+     */
     async update(staff: Staff, id: string, input: UpdateWheelInput): Promise<AdminWheel> {
-      await requireManageable(staff, id);
-      await wheels.update(id, {
-        name: input.name,
-        description: input.description,
-        is_private: input.isPrivate,
-        requires_access_code: input.accessCode !== null,
-        access_code: input.accessCode,
-        expires_at: input.expiresAt,
-        price_cents: amountToCents(input.price),
-        rules: input.rules,
-        guidelines: input.guidelines,
-        status: input.status,
-        registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
-        round_seconds: input.roundSeconds,
-        updated_at: clock.now().toISOString(),
-      });
+      const current = await requireManageable(staff, id);
+      const codeChanged = current.access_code !== input.accessCode;
+      await wheels.update(
+        id,
+        {
+          name: input.name,
+          description: input.description,
+          is_private: input.isPrivate,
+          requires_access_code: input.accessCode !== null,
+          access_code: input.accessCode,
+          expires_at: input.expiresAt,
+          price_cents: amountToCents(input.price),
+          rules: input.rules,
+          guidelines: input.guidelines,
+          status: input.status,
+          registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
+          round_seconds: input.roundSeconds,
+          updated_at: clock.now().toISOString(),
+        },
+        { newAccessCodeVersion: codeChanged },
+      );
       return detail(id);
     },
 

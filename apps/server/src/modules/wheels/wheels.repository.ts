@@ -154,8 +154,20 @@ export function createWheelsRepository(db: Kysely<Database>) {
       return Number(row.count);
     },
 
-    async update(id: string, changes: Updateable<WheelsTable>): Promise<void> {
-      await db.updateTable('wheels').set(changes).where('id', '=', id).execute();
+    /** `newAccessCodeVersion`: the access code changed, so its version goes up by one (atomically). */
+    async update(
+      id: string,
+      changes: Updateable<WheelsTable>,
+      options: { newAccessCodeVersion?: boolean } = {},
+    ): Promise<void> {
+      await db
+        .updateTable('wheels')
+        .set(changes)
+        .$if(options.newAccessCodeVersion === true, (query) =>
+          query.set((eb) => ({ access_code_version: eb('access_code_version', '+', 1) })),
+        )
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Deletes the wheel; its slots, participants and matches go with it. */

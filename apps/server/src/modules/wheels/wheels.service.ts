@@ -14,10 +14,16 @@ import {
 import type { Insertable } from 'kysely';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { WheelsTable } from '../../db/schema';
-import type { AttemptLimiter } from '../../lib/attempt-limiter';
+import {
+  type AttemptLimit,
+  type AttemptLimiter,
+  createAttemptLimiter,
+  createGrowingDelay,
+  type GrowingDelay,
+} from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
 import type { TokenService } from '../../lib/tokens';
@@ -28,10 +34,45 @@ import type { SlotWithOccupant, WheelRow, WheelsRepository } from './wheels.repo
 export const WHEEL_NOT_FOUND = 'Wheel not found';
 export const NO_CURRENT_WHEEL = 'There is no public wheel to join right now.';
 export const TOO_MANY_ACCESS_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+export const tooManyWheelAttempts = (waitMs: number) => {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return `Too many attempts on this wheel. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`;
+};
 export const ALREADY_IN_SLOT = 'You are already in a slot!';
 export const SLOT_OCCUPIED = 'Someone has just taken this slot. Please pick another one.';
 export const WHEEL_SPINNING = 'The wheel is spinning. Pick a slot when the next round opens.';
 export const ACCESS_REQUIRED = 'This wheel is private. Unlock it with its access code first.';
+
+/** Access-code guesses per client address and wheel: 5 a minute, then a minute's wait. */
+export const ACCESS_CODE_ATTEMPTS_PER_CLIENT: AttemptLimit = { maxAttempts: 5, windowMs: 60_000 };
+
+/** Wrong guesses on one wheel, from all addresses together, answered without waiting. */
+export const ACCESS_CODE_FREE_GUESSES_PER_WHEEL = 10;
+/**
+ * Beyond those, each wrong guess on the wheel makes the next one (from anyone) wait: 1 s, then
+ * twice as long each time up to 60 s; 15 quiet minutes forget the count, and the right code
+ * resets it. Many addresses thus gain nothing: after the first 16 guesses (63 s) a wheel is
+ * answered once a minute, so 10^3 guesses take about 16 hours, 10^4 about 7 days and 10^6
+ * about 2 years, while someone who knows the code waits at most a minute.
+ */
+export const ACCESS_CODE_DELAY_PER_WHEEL = {
+  // The growing delay counts the failures that cost nothing; the 10th failure makes the 11th guess wait.
+  freeFailures: ACCESS_CODE_FREE_GUESSES_PER_WHEEL - 1,
+  baseDelayMs: 1_000,
+  maxDelayMs: 60_000,
+  forgetAfterMs: 15 * 60_000,
+};
+
+/** The two limits on access-code guessing: per client address and wheel, and per wheel. */
+export interface AccessCodeLimits {
+  perClient: AttemptLimiter;
+  perWheel: GrowingDelay;
+}
+
+export const createAccessCodeLimits = (clock: Clock): AccessCodeLimits => ({
+  perClient: createAttemptLimiter({ ...ACCESS_CODE_ATTEMPTS_PER_CLIENT, clock }),
+  perWheel: createGrowingDelay({ ...ACCESS_CODE_DELAY_PER_WHEEL, clock }),
+});
 
 /** Who is connected to a wheel right now; the real-time layer knows. */
 export interface Presence {
@@ -128,7 +169,7 @@ export function createWheelsService(deps: {
   clock: Clock;
   random: Random;
   tokens: TokenService;
-  accessAttempts: AttemptLimiter;
+  accessAttempts: AccessCodeLimits;
   events: DomainEvents;
   presence: Presence;
   defaultRoundSeconds: number;
@@ -211,16 +252,37 @@ export function createWheelsService(deps: {
       return toOpenWheel(oldest);
     },
 
-    /** Checks an access code; attempts are limited per client and wheel so a short code cannot be guessed. */
-    async unlockWheel(id: string, accessCode: string, clientKey: string): Promise<UnlockWheelResponse> {
+    /**
+     * Checks an access code. Guessing is limited twice: per client address and wheel (5 a
+     * minute), and per wheel across all addresses (a delay that grows with each wrong guess),
+     * so neither one address nor many can try more than a handful of codes. The per-wheel
+     * count is taken before the code is compared, so simultaneous guesses each see the ones
+     * before them. A new code (its version) starts a fresh count.
+     */
+    async unlockWheel(id: string, accessCode: string, clientAddress: string): Promise<UnlockWheelResponse> {
       const row = await requireWheel(id);
-      const limiterKey = `${clientKey}|${id}`;
-      if (!(await accessAttempts.tryAttempt(limiterKey)))
-        throw new AppError('too_many_requests', TOO_MANY_ACCESS_ATTEMPTS);
-      if (row.requires_access_code && !sameCode(accessCode, row.access_code ?? '')) {
-        throw new AppError('forbidden', INVALID_ACCESS_CODE_MESSAGE);
+      if (row.requires_access_code) {
+        const clientKey = `${clientAddress}|${id}`;
+        if (!(await accessAttempts.perClient.tryAttempt(clientKey)))
+          throw tooManyRequests(
+            TOO_MANY_ACCESS_ATTEMPTS,
+            await accessAttempts.perClient.retryAfterMs(clientKey),
+          );
+        const wheelKey = `${id}|${row.access_code_version}`;
+        const waitMs = await accessAttempts.perWheel.tryBegin(wheelKey);
+        if (waitMs > 0) {
+          // The code was not checked, so this attempt does not count against the address.
+          await accessAttempts.perClient.release(clientKey);
+          throw tooManyRequests(tooManyWheelAttempts(waitMs), waitMs);
+        }
+        if (!sameCode(accessCode, row.access_code ?? '')) {
+          throw new AppError('forbidden', INVALID_ACCESS_CODE_MESSAGE);
+        }
+        await Promise.all([
+          accessAttempts.perWheel.reset(wheelKey),
+          accessAttempts.perClient.reset(clientKey),
+        ]);
       }
-      await accessAttempts.reset(limiterKey);
       return {
         wheel: await toOpenWheel(row),
         accessGrant: await tokens.signWheelGrant({ wheelId: row.id, codeVersion: row.access_code_version }),

@@ -1,7 +1,14 @@
-import { type RegistrationFieldType, registrationFieldTypeSchema } from '@wheelmeet/contracts';
+import {
+  REGISTRATION_FIELDS_MAX,
+  REGISTRATION_OPTIONS_MAX,
+  REGISTRATION_TEXT_MAX,
+  type RegistrationFieldType,
+  registrationFieldTypeSchema,
+} from '@wheelmeet/contracts';
+import { useId } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, FormField, inputClasses } from '@/components/ui/form-field';
+import { CheckboxField, FieldError, FormField, inputClasses } from '@/components/ui/form-field';
 import { type EditorConfig, type EditorField, newCustomField } from '../lib/wheel-form-values';
 
 const TYPE_LABELS: Record<RegistrationFieldType, string> = {
@@ -12,6 +19,17 @@ const TYPE_LABELS: Record<RegistrationFieldType, string> = {
   checkbox: 'Checkbox',
 };
 
+/** A message found anywhere under an error node: the contract checks a select's options as a list, the editor holds them as text. */
+function firstMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const nested of Object.values(error)) {
+    const message = firstMessage(nested);
+    if (message) return message;
+  }
+  return undefined;
+}
+
 interface RegistrationFieldsEditorProps {
   value: EditorConfig;
   onChange: (value: EditorConfig) => void;
@@ -21,7 +39,8 @@ interface RegistrationFieldsEditorProps {
 /**
  * Edits the registration form participants fill in before taking a seat: the form as a whole
  * on or off, and per field whether it is asked, required and how it is labelled. Select
- * options are editable; organisers can add and remove fields of their own.
+ * options are editable; organisers can add and remove fields of their own, up to the
+ * contract's limits on fields, options and text lengths.
  */
 export function RegistrationFieldsEditor({ value, onChange, errors }: RegistrationFieldsEditorProps) {
   const update = (index: number, patch: Partial<EditorField>) =>
@@ -31,6 +50,9 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
     });
   const remove = (index: number) =>
     onChange({ ...value, fields: value.fields.filter((_, i) => i !== index) });
+  const id = useId();
+  const full = value.fields.length >= REGISTRATION_FIELDS_MAX;
+  const listError = errors?.fields?.root?.message ?? errors?.fields?.message;
 
   return (
     <div className="space-y-4">
@@ -45,6 +67,7 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
         <ul className="space-y-3">
           {value.fields.map((field, index) => {
             const fieldErrors = errors?.fields?.[index];
+            const optionsError = firstMessage((fieldErrors as Record<string, unknown> | undefined)?.options);
             const title = field.label.trim() || 'New field';
             return (
               <li key={field.id}>
@@ -69,12 +92,15 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
                     <FormField
                       label="Label"
                       required
-                      error={fieldErrors?.label ? 'Label is required' : undefined}
+                      error={
+                        fieldErrors?.label ? (fieldErrors.label.message ?? 'Label is required') : undefined
+                      }
                     >
                       {(control) => (
                         <input
                           {...control}
                           type="text"
+                          maxLength={REGISTRATION_TEXT_MAX}
                           value={field.label}
                           onChange={(event) => update(index, { label: event.target.value })}
                           className={inputClasses}
@@ -106,7 +132,8 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
                     {field.type === 'select' ? (
                       <FormField
                         label="Options"
-                        hint="Separate the options with commas."
+                        hint={`Separate the options with commas: at most ${REGISTRATION_OPTIONS_MAX}, each up to ${REGISTRATION_TEXT_MAX} characters.`}
+                        error={optionsError}
                         className="sm:col-span-2"
                       >
                         {(control) => (
@@ -136,12 +163,22 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
             );
           })}
         </ul>
-        <Button
-          variant="secondary"
-          onClick={() => onChange({ ...value, fields: [...value.fields, newCustomField()] })}
-        >
-          Add custom field
-        </Button>
+        <FieldError id={`${id}-error`} error={listError} />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button
+            variant="secondary"
+            disabled={full}
+            aria-describedby={full ? `${id}-full` : undefined}
+            onClick={() => onChange({ ...value, fields: [...value.fields, newCustomField()] })}
+          >
+            Add custom field
+          </Button>
+          {full ? (
+            <p id={`${id}-full`} className="text-sm text-slate-600">
+              A registration form can have at most {REGISTRATION_FIELDS_MAX} fields.
+            </p>
+          ) : null}
+        </div>
       </fieldset>
     </div>
   );

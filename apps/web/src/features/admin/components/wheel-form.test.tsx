@@ -1,10 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SLOT_COUNT_MESSAGE } from '@wheelmeet/contracts';
+import {
+  ACCESS_CODE_MESSAGES,
+  ACCESS_CODE_RULE,
+  accessCodeProblem,
+  REGISTRATION_FIELDS_MAX,
+  REGISTRATION_OPTIONS_MAX,
+  SLOT_COUNT_MESSAGE,
+} from '@wheelmeet/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import {
+  newCustomField,
   newWheelFormValues,
   toCreateWheelBody,
   type WheelFormValues,
@@ -59,15 +67,83 @@ describe('wheel form', () => {
     expect(screen.getByText('A private wheel needs an access code')).toBeInTheDocument();
   });
 
-  it('generates an access code of 8 unambiguous characters', async () => {
+  it('generates a strong access code of 10 unambiguous characters', async () => {
     renderForm();
     await userEvent.click(screen.getByLabelText(/Private wheel/));
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate code' }));
     const code = (screen.getByLabelText(/^Access code/) as HTMLInputElement).value;
-    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+    expect(accessCodeProblem(code)).toBeUndefined();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate code' }));
     expect((screen.getByLabelText(/^Access code/) as HTMLInputElement).value).not.toBe(code);
+  });
+
+  it('refuses a weak access code with the rule beside the field, and takes a generated one', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    await userEvent.click(screen.getByLabelText(/Private wheel/));
+    const code = screen.getByLabelText(/^Access code/);
+    expect(code).toHaveAccessibleDescription(expect.stringContaining(ACCESS_CODE_RULE));
+
+    await userEvent.type(code, '123');
+    await submit();
+    expect(await screen.findByText(ACCESS_CODE_MESSAGES.tooShort)).toBeInTheDocument();
+    await userEvent.clear(code);
+    await userEvent.type(code, '12345678');
+    await submit();
+    expect(await screen.findByText(ACCESS_CODE_MESSAGES.digitsOnly)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Generate code' }));
+    await waitFor(() => expect(screen.queryByText(ACCESS_CODE_MESSAGES.digitsOnly)).not.toBeInTheDocument());
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+  });
+
+  it(`stops adding fields at ${REGISTRATION_FIELDS_MAX}`, async () => {
+    const defaults = newWheelFormValues();
+    const more = REGISTRATION_FIELDS_MAX - 1 - defaults.registrationFields.fields.length;
+    const almostFull: WheelFormValues = {
+      ...defaults,
+      registrationFields: {
+        ...defaults.registrationFields,
+        fields: [
+          ...defaults.registrationFields.fields,
+          ...Array.from({ length: more }, (_, index) => ({
+            ...newCustomField(),
+            label: `Question ${index}`,
+          })),
+        ],
+      },
+    };
+    renderForm('create', undefined, almostFull);
+    const add = screen.getByRole('button', { name: 'Add custom field' });
+    expect(add).toBeEnabled();
+    await userEvent.click(add);
+    expect(screen.getAllByRole('button', { name: /^Remove field/ })).toHaveLength(more + 1);
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(
+      `A registration form can have at most ${REGISTRATION_FIELDS_MAX} fields.`,
+    );
+  });
+
+  it('shows the limit on select options beside the options', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    const identity = screen.getByRole('group', { name: 'Who am I' });
+    const options = within(identity).getByLabelText('Options');
+    await userEvent.clear(options);
+    await userEvent.click(options);
+    await userEvent.paste(Array.from({ length: REGISTRATION_OPTIONS_MAX + 1 }, (_, i) => `o${i}`).join(','));
+    await submit();
+
+    expect(
+      await within(identity).findByText(`A choice list can have at most ${REGISTRATION_OPTIONS_MAX} options`),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('sends the expiry as a day, leaves empty optional text out and sends the registration form', async () => {

@@ -1,4 +1,5 @@
 import {
+  ACCESS_CODE_RULE,
   createWheelRequestSchema,
   updateWheelRequestSchema,
   WHEEL_SLOT_COUNT_MAX,
@@ -139,7 +140,12 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
           {...register('isPrivate')}
         />
         {isPrivate ? (
-          <FormField label="Access code" required error={errors.accessCode?.message}>
+          <FormField
+            label="Access code"
+            required
+            hint={`${ACCESS_CODE_RULE} 'Generate code' makes a strong one.`}
+            error={errors.accessCode?.message}
+          >
             {(props) => (
               <div className="flex gap-2">
                 <input
@@ -158,8 +164,9 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
                       shouldValidate: isSubmitted,
                     })
                   }
+                  className="shrink-0"
                 >
-                  Generate
+                  Generate code
                 </Button>
               </div>
             )}

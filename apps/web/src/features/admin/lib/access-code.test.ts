@@ -1,3 +1,4 @@
+import { accessCodeProblem } from '@wheelmeet/contracts';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH, generateAccessCode } from './access-code';
 
@@ -7,20 +8,35 @@ describe('generateAccessCode', () => {
     expect(ACCESS_CODE_ALPHABET).not.toMatch(/[ILOU]/);
   });
 
-  it('makes 8-character codes from that alphabet (40 bits of entropy)', () => {
-    expect(ACCESS_CODE_LENGTH * Math.log2(ACCESS_CODE_ALPHABET.length)).toBeGreaterThanOrEqual(20);
-    for (let i = 0; i < 200; i += 1) {
+  it('makes 10-character codes from that alphabet (50 bits of entropy) that the contract accepts', () => {
+    expect(ACCESS_CODE_LENGTH * Math.log2(ACCESS_CODE_ALPHABET.length)).toBe(50);
+    for (let i = 0; i < 500; i += 1) {
       const code = generateAccessCode();
-      expect(code).toHaveLength(8);
-      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+      expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
+      expect(accessCodeProblem(code)).toBeUndefined();
     }
   });
 
   it('draws from crypto.getRandomValues and maps every byte without bias', () => {
-    expect(generateAccessCode((bytes) => bytes.fill(0))).toBe('00000000');
-    expect(generateAccessCode((bytes) => bytes.fill(31))).toBe('ZZZZZZZZ');
-    // 32 + 1 wraps around to the second character.
-    expect(generateAccessCode((bytes) => bytes.fill(33))).toBe('11111111');
+    const counting = (bytes: Uint8Array<ArrayBuffer>) => bytes.map((_, index) => index);
+    expect(generateAccessCode(counting)).toBe('0123456789');
+    // 32 + 10 wraps around to the eleventh character.
+    expect(generateAccessCode((bytes) => bytes.map((_, index) => 32 + 10 + index))).toBe('ABCDEFGHJK');
+  });
+
+  it('draws again when a draw is too weak for the rule', () => {
+    const draws = [
+      (bytes: Uint8Array<ArrayBuffer>) => bytes.fill(31),
+      (bytes: Uint8Array<ArrayBuffer>) => bytes.map((_, i) => 22 + i),
+    ];
+    let calls = 0;
+    const code = generateAccessCode((bytes) => {
+      const draw = draws[Math.min(calls, draws.length - 1)];
+      calls += 1;
+      return draw ? draw(bytes) : bytes;
+    });
+    expect(calls).toBe(2);
+    expect(code).toBe('PQRSTVWXYZ');
   });
 
   it('does not repeat itself', () => {
