@@ -114,6 +114,7 @@ test('the three-step purchase: account, a declined card then a good one, confirm
 
   await expect(steps.locator('[aria-current="step"]')).toContainText('Payment');
   await expect(main).toContainText('$99');
+  await expect(main.getByText('Test mode — no real charge')).toBeVisible();
   await fillCard(main, DECLINED_CARD);
   await main.getByRole('button', { name: /^Pay \$99/ }).click();
   await expect(main.getByText('Your card was declined.')).toBeVisible();
@@ -123,4 +124,36 @@ test('the three-step purchase: account, a declined card then a good one, confirm
   await expect(steps.locator('[aria-current="step"]')).toContainText('Confirmation');
   await expect(main.getByText('Thank you for your purchase!')).toBeVisible();
   await signInThroughUi(page, 'flow-buyer@example.com', 'organiser-password');
+});
+
+test('a purchase reloaded at the payment resumes there and pays; nobody else can open a payment for it', async ({
+  page,
+}) => {
+  await page.goto('/purchase/starter');
+  const main = page.getByRole('main');
+  await fillAccount(main.locator('form'), 'reload-buyer@example.com');
+  await main.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(main.getByRole('button', { name: /^Pay \$29/ })).toBeVisible();
+
+  // The account and its sign-up token wait in sessionStorage for the payment.
+  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('purchase_account') ?? 'null'));
+  expect(stored).toMatchObject({
+    email: 'reload-buyer@example.com',
+    planId: 'starter',
+    signupToken: expect.any(String),
+  });
+  // Knowing the account's id is not enough to open payments for it.
+  const stranger = await page.request.post('/api/business/payment-intent', {
+    data: { planId: 'starter', currency: 'usd', businessUserId: stored.id },
+  });
+  expect(stranger.status()).toBe(401);
+
+  await page.reload();
+  await expect(main.getByText('Continuing the purchase for reload-buyer@example.com.')).toBeVisible();
+  await expect(main.getByText('Test mode — no real charge')).toBeVisible();
+  await fillCard(main, GOOD_CARD);
+  await main.getByRole('button', { name: /^Pay \$29/ }).click();
+  await expect(main.getByText('Thank you for your purchase!')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('purchase_account'))).toBeNull();
+  await signInThroughUi(page, 'reload-buyer@example.com', 'organiser-password');
 });

@@ -1,5 +1,5 @@
 import {
-  type BusinessUser,
+  type BusinessRegistrationResponse,
   type ErrorBody,
   type PaymentIntentResponse,
   paymentIntentResponseSchema,
@@ -27,7 +27,7 @@ function paymentHelpers(getApp: () => TestApp) {
   let registered = 0;
   return {
     post,
-    async register(planId = 'professional'): Promise<BusinessUser> {
+    async register(planId = 'professional'): Promise<BusinessRegistrationResponse> {
       registered += 1;
       const response = await post('/api/business/register', {
         firstName: 'Katherine',
@@ -38,13 +38,17 @@ function paymentHelpers(getApp: () => TestApp) {
         planId,
       });
       expect(response.statusCode).toBe(201);
-      return response.json() as BusinessUser;
+      return response.json() as BusinessRegistrationResponse;
     },
-    async createIntent(user: BusinessUser, currency: 'eur' | 'usd'): Promise<PaymentIntentResponse> {
+    async createIntent(
+      user: BusinessRegistrationResponse,
+      currency: 'eur' | 'usd',
+    ): Promise<PaymentIntentResponse> {
       const response = await post('/api/business/payment-intent', {
         planId: user.planId,
         currency,
         businessUserId: user.id,
+        signupToken: user.signupToken,
       });
       expect(response.statusCode, response.body).toBe(201);
       return paymentIntentResponseSchema.parse(response.json());
@@ -178,6 +182,7 @@ describeEachDialect('payments in test mode', (dialect) => {
       planId: 'professional',
       currency: 'eur',
       businessUserId: user.id,
+      signupToken: user.signupToken,
     });
     expect(more.statusCode).toBe(409);
     expect((more.json() as ErrorBody).error.message).toBe('This account is already active.');
@@ -230,6 +235,7 @@ describeEachDialect('payments in test mode', (dialect) => {
         planId: 'starter',
         currency: 'eur',
         businessUserId: user.id,
+        signupToken: user.signupToken,
         ...payload,
       });
 
@@ -249,9 +255,12 @@ describeEachDialect('payments in test mode', (dialect) => {
       'This account was registered for another plan.',
     );
 
+    // Another account's id with this account's sign-up token.
     const nobody = await ask({ businessUserId: '00000000-0000-4000-8000-000000000000' });
-    expect(nobody.statusCode).toBe(404);
-    expect((nobody.json() as ErrorBody).error.message).toBe('We could not find this account.');
+    expect(nobody.statusCode).toBe(403);
+    expect((nobody.json() as ErrorBody).error.message).toBe(
+      'This payment is not for the account you signed up with.',
+    );
 
     const payments = await t.database.db
       .selectFrom('payments')
@@ -525,6 +534,7 @@ describeEachDialect('payments with Stripe', (dialect) => {
       planId: 'professional',
       currency: 'eur',
       businessUserId: user.id,
+      signupToken: user.signupToken,
     });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({

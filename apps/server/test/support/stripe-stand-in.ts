@@ -17,17 +17,21 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   /** The next PaymentIntent creation answers this Stripe error instead. */
   failNextWith(status: number, error: { type: string; message: string }): void;
+  /** Sets a created intent's status, as paying or cancelling it at Stripe would. */
+  setIntentStatus(id: string, status: string): void;
   close(): Promise<void>;
 }
 
 /**
  * A tiny local stand-in for Stripe's API: POST /v1/payment_intents answers a PaymentIntent
- * built from the request, and every request is recorded so tests can check what was asked.
+ * built from the request, GET /v1/payment_intents/{id} answers it again, and every request is
+ * recorded so tests can check what was asked.
  */
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   let nextFailure: { status: number; error: { type: string; message: string } } | undefined;
   let counter = 0;
+  const intents = new Map<string, { id: string; status: string } & Record<string, unknown>>();
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, {
@@ -44,6 +48,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
     requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, form });
 
+    const retrieved =
+      request.method === 'GET' ? intents.get(url.pathname.slice('/v1/payment_intents/'.length)) : undefined;
+    if (retrieved) {
+      send(response, 200, retrieved);
+      return;
+    }
     if (request.method !== 'POST' || url.pathname !== '/v1/payment_intents') {
       send(response, 404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
       return;
@@ -61,7 +71,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         .filter(([key]) => key.startsWith('metadata['))
         .map(([key, value]) => [key.slice('metadata['.length, -1), value]),
     );
-    send(response, 200, {
+    const intent = {
       id,
       object: 'payment_intent',
       amount: Number(form.amount),
@@ -70,7 +80,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       status: 'requires_payment_method',
       metadata,
       livemode: false,
-    });
+    };
+    intents.set(id, intent);
+    send(response, 200, intent);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -81,6 +93,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     failNextWith(status, error) {
       nextFailure = { status, error };
+    },
+    setIntentStatus(id, status) {
+      const intent = intents.get(id);
+      if (intent) intent.status = status;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

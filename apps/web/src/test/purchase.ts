@@ -1,6 +1,11 @@
 import { within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { BusinessUser, ClientConfig, PaymentIntentResponse, Plan } from '@wheelmeet/contracts';
+import type {
+  BusinessRegistrationResponse,
+  ClientConfig,
+  PaymentIntentResponse,
+  Plan,
+} from '@wheelmeet/contracts';
 import { errorResponse, type FetchRoutes, jsonResponse } from './render';
 
 /**
@@ -18,8 +23,16 @@ export function makeClientConfig(
   } satisfies ClientConfig;
 }
 
-/** The server's answer to POST /api/business/register: the new organiser, inactive until paid. */
-export function makeRegisteredBusinessUser(overrides: Partial<BusinessUser> = {}): BusinessUser {
+/** The sign-up token makeRegisteredBusinessUser answers with. */
+export const TEST_SIGNUP_TOKEN = 'signup.token.for-ada';
+
+/**
+ * The server's answer to POST /api/business/register: the new organiser, inactive until paid,
+ * and the sign-up token that lets this browser pay for it.
+ */
+export function makeRegisteredBusinessUser(
+  overrides: Partial<BusinessRegistrationResponse> = {},
+): BusinessRegistrationResponse {
   return {
     id: '5b0c3f7e-2d1a-4e6b-9c8d-7a6b5c4d3e2f',
     firstName: 'Ada',
@@ -32,6 +45,7 @@ export function makeRegisteredBusinessUser(overrides: Partial<BusinessUser> = {}
     isActive: false,
     subscriptionStartDate: null,
     subscriptionEndDate: null,
+    signupToken: TEST_SIGNUP_TOKEN,
     ...overrides,
   };
 }

@@ -181,9 +181,16 @@ export const businessUserSchema = z
   .meta({ id: 'BusinessUser' });
 export type BusinessUser = z.infer<typeof businessUserSchema>;
 
-/** 201 answer of POST /api/business/register: the new, still inactive, account. */
-export const businessRegistrationResponseSchema = businessUserSchema;
-export type BusinessRegistrationResponse = BusinessUser;
+/**
+ * 201 answer of POST /api/business/register: the new, still inactive, account, and the token
+ * that lets this browser (and nobody else) pay for it. Keep the token until the payment
+ * succeeds; it is good for 2 hours, after which registering again with the same email and
+ * password gives a new one.
+ */
+export const businessRegistrationResponseSchema = businessUserSchema
+  .extend({ signupToken: z.string().min(1) })
+  .meta({ id: 'BusinessRegistrationResponse' });
+export type BusinessRegistrationResponse = z.infer<typeof businessRegistrationResponseSchema>;
 
 /** The landing page's pricing modal pays in euros, the purchase flow in US dollars (spec section 9). */
 export const paymentCurrencySchema = z.enum(['eur', 'usd']);
@@ -192,12 +199,19 @@ export type PaymentCurrency = z.infer<typeof paymentCurrencySchema>;
 export const paymentModeSchema = z.enum(['stripe', 'test']);
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
-/** POST /api/business/payment-intent: pay for the plan an account registered with. */
+/**
+ * POST /api/business/payment-intent: pay for the plan an account registered with. Only the
+ * browser that registered the account may: `signupToken` is the one POST /api/business/register
+ * answered for `businessUserId`. Without it (or with an expired or forged one) the answer is
+ * 401, with another account's 403.
+ */
 export const paymentIntentRequestSchema = z
   .object({
     planId: z.string().trim().min(1, 'Please choose a plan').max(64),
     currency: paymentCurrencySchema,
     businessUserId: z.uuid(),
+    /** Required; optional here only so that a missing token answers 401 rather than 400. */
+    signupToken: z.string().max(2048).optional(),
   })
   .meta({ id: 'PaymentIntentRequest' });
 export type PaymentIntentRequest = z.input<typeof paymentIntentRequestSchema>;

@@ -1,9 +1,10 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { BusinessUsersTable, Database } from '../../db/schema';
+import { type SubscriptionCoverage, subscriptionCoverage } from './subscription-coverage';
 
 export type BusinessUserRow = Selectable<BusinessUsersTable>;
 
-/** A business user with its plan's name and its latest subscription period, as the API shows it. */
+/** A business user with its plan's name and the time it paid for, as the API shows it. */
 export type BusinessUserRecord = BusinessUserRow & {
   plan_name: string;
   subscription_starts_at: string | null;
@@ -20,7 +21,7 @@ export function createBusinessUsersRepository(db: Kysely<Database>) {
     findByEmail(email: string) {
       return db
         .selectFrom('business_users')
-        .select(['id', 'is_active', 'password_hash'])
+        .select(['id', 'is_active', 'deactivated_at', 'password_hash'])
         .where('email', '=', email)
         .executeTakeFirst();
     },
@@ -37,8 +38,30 @@ export function createBusinessUsersRepository(db: Kysely<Database>) {
     /** Every business user with plan and latest subscription, newest first. */
     listRecords: () => listRecords(),
 
-    async update(id: string, changes: Updateable<BusinessUsersTable>): Promise<void> {
-      await db.updateTable('business_users').set(changes).where('id', '=', id).execute();
+    /** `endSessions`: also raise the session version, so sign-in tokens issued before stop working. */
+    async update(
+      id: string,
+      changes: Updateable<BusinessUsersTable>,
+      options: { endSessions?: boolean } = {},
+    ): Promise<void> {
+      await db
+        .updateTable('business_users')
+        .set((eb) => ({
+          ...changes,
+          ...(options.endSessions ? { session_version: eb('session_version', '+', 1) } : {}),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The time the account paid for (its chained subscription periods); undefined if it never paid. */
+    async subscriptionCoverage(id: string): Promise<SubscriptionCoverage | undefined> {
+      const periods = await db
+        .selectFrom('subscriptions')
+        .select(['starts_at', 'ends_at'])
+        .where('business_user_id', '=', id)
+        .execute();
+      return subscriptionCoverage(periods);
     },
 
     /** Deletes the account; its wheels, payments and subscriptions go with it. */
@@ -58,21 +81,24 @@ export function createBusinessUsersRepository(db: Kysely<Database>) {
     if (onlyId) users = users.where('business_users.id', '=', onlyId);
     const rows = await users.execute();
     if (rows.length === 0) return [];
-    let periods = db
-      .selectFrom('subscriptions')
-      .select(['business_user_id', 'starts_at', 'ends_at'])
-      .orderBy('starts_at', 'desc')
-      .orderBy('created_at', 'desc');
+    let periods = db.selectFrom('subscriptions').select(['business_user_id', 'starts_at', 'ends_at']);
     if (onlyId) periods = periods.where('business_user_id', '=', onlyId);
-    const latest = new Map<string, { starts_at: string; ends_at: string | null }>();
+    const byUser = new Map<string, { starts_at: string; ends_at: string | null }[]>();
     for (const period of await periods.execute()) {
-      if (!latest.has(period.business_user_id)) latest.set(period.business_user_id, period);
+      const list = byUser.get(period.business_user_id) ?? [];
+      list.push(period);
+      byUser.set(period.business_user_id, list);
     }
-    return rows.map((row) => ({
-      ...row,
-      subscription_starts_at: latest.get(row.id)?.starts_at ?? null,
-      subscription_ends_at: latest.get(row.id)?.ends_at ?? null,
-    }));
+    return rows.map((row) => {
+      // Renewals chain, so the latest period alone would show a start in the future: the
+      // span paid for in one go, up to the end of the last period, is what an admin needs.
+      const coverage = subscriptionCoverage(byUser.get(row.id) ?? []);
+      return {
+        ...row,
+        subscription_starts_at: coverage?.startsAt ?? null,
+        subscription_ends_at: coverage?.endsAt ?? null,
+      };
+    });
   }
 }
 

@@ -52,11 +52,17 @@ export const businessRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['business'],
         summary:
-          'Create an organiser account for a plan; it stays inactive until its payment succeeds. A taken email (even of an account still waiting for its payment) answers 409',
+          'Create an organiser account for a plan, with the sign-up token that pays for it; it stays inactive until its payment succeeds. The owner of an unpaid or expired account continues with the right password (throttled like a sign-in); any other taken email answers a neutral 409',
         body: businessRegistrationSchema,
-        response: { 201: businessRegistrationResponseSchema, 400: errorBodySchema, 409: errorBodySchema },
+        response: {
+          201: businessRegistrationResponseSchema,
+          400: errorBodySchema,
+          409: errorBodySchema,
+          429: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
-    async (request, reply) => reply.code(201).send(await businessUsers.register(request.body)),
+    async (request, reply) => reply.code(201).send(await businessUsers.register(request.body, request.ip)),
   );
 };

@@ -40,6 +40,11 @@ export type TestCharge = { outcome: 'succeeded' } | { outcome: 'declined'; messa
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createIntent(request: IntentRequest): Promise<CreatedIntent>;
+  /**
+   * An intent created before, again, if it can still be paid (nobody paid, cancelled or
+   * started paying it); undefined otherwise. Lets a repeated request reuse one intent.
+   */
+  reuseIntent(id: string): Promise<CreatedIntent | undefined>;
   /** Stripe only: checks a webhook's signature on its raw body and reads the event. */
   readonly webhooks?: {
     verify(rawBody: Buffer, signature: string | undefined, receivedAt: Date): PaymentEvent;

@@ -41,6 +41,43 @@ function paymentQueries(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /**
+     * The newest pending payment of this account for exactly this plan, amount, currency and
+     * provider: one a repeated request may reuse instead of opening another intent.
+     */
+    findPendingPayment(payment: {
+      businessUserId: string;
+      planId: string;
+      amountCents: number;
+      currency: string;
+      provider: PaymentProviderName;
+    }): Promise<PaymentRow | undefined> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('business_user_id', '=', payment.businessUserId)
+        .where('plan_id', '=', payment.planId)
+        .where('amount_cents', '=', payment.amountCents)
+        .where('currency', '=', payment.currency)
+        .where('provider', '=', payment.provider)
+        .where('status', '=', 'pending')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    /** When each payment of the account opened since `since` was opened, oldest first. */
+    async paymentTimesSince(businessUserId: string, since: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('payments')
+        .select('created_at')
+        .where('business_user_id', '=', businessUserId)
+        .where('created_at', '>=', since)
+        .orderBy('created_at')
+        .execute();
+      return rows.map((row) => row.created_at);
+    },
+
     /** Notes a provider event as handled; false when it was handled before (a replay). */
     async recordEvent(event: Insertable<PaymentEventsTable>): Promise<boolean> {
       const result = await db
@@ -73,11 +110,36 @@ function paymentQueries(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async activateBusinessUser(businessUserId: string, now: string): Promise<void> {
+    /**
+     * Touches the business user's row first thing in a settlement: on PostgreSQL that holds
+     * the row until the transaction ends, so two payments of one account settle one after the
+     * other and the second sees the first's subscription. (SQLite runs one writer at a time.)
+     */
+    async lockBusinessUser(businessUserId: string, now: string): Promise<void> {
       await db
+        .updateTable('business_users')
+        .set({ updated_at: now })
+        .where('id', '=', businessUserId)
+        .execute();
+    },
+
+    /** Activates the account, unless an admin deactivated it: paying never reopens that. False then. */
+    async activateBusinessUser(businessUserId: string, now: string): Promise<boolean> {
+      const result = await db
         .updateTable('business_users')
         .set({ is_active: true, updated_at: now })
         .where('id', '=', businessUserId)
+        .where('deactivated_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The account's subscription periods, to chain a new one after them. */
+    subscriptionPeriods(businessUserId: string) {
+      return db
+        .selectFrom('subscriptions')
+        .select(['starts_at', 'ends_at'])
+        .where('business_user_id', '=', businessUserId)
         .execute();
     },
 

@@ -11,26 +11,40 @@ import { headerValue } from '../../lib/http';
 import type { PaymentsService } from './payments.service';
 
 /**
+ * Payment intents one client address may ask for per sign-up it may make: one per currency,
+ * and a fresh one after a declined card. Each account has its own hourly limit besides.
+ */
+const PAYMENT_INTENTS_PER_SIGN_UP = 3;
+
+/**
  * Card payment. Intents are created here; payments are confirmed only by the provider: Stripe's
  * signed webhook in Stripe mode, the test-card endpoint in test mode. Each mode's confirmation
  * route exists only in that mode, so the other answers 404.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
-  app,
-  { payments },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService;
+  /** Sign-ups per client per 10 minutes (PUBLIC_FORM_LIMIT); intents get a few per sign-up. */
+  formLimit: number;
+}> = async (app, { payments, formLimit }) => {
   app.post(
     '/api/business/payment-intent',
     {
+      config: {
+        rateLimit: { max: formLimit * PAYMENT_INTENTS_PER_SIGN_UP, timeWindow: '10 minutes' },
+      },
       schema: {
         tags: ['business'],
-        summary: "Start paying for an inactive account's plan; answers the client secret for the card form",
+        summary:
+          'Start paying for the plan of the account this browser signed up (its signupToken): never paid, or its subscription ended. Answers the client secret for the card form; a pending intent for the same plan and currency is answered again',
         body: paymentIntentRequestSchema,
         response: {
           201: paymentIntentResponseSchema,
           400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
           404: errorBodySchema,
           409: errorBodySchema,
+          429: errorBodySchema,
           503: errorBodySchema,
         },
       },

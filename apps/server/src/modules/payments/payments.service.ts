@@ -7,16 +7,29 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors';
 import { centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
+import type { TokenService } from '../../lib/tokens';
 import type { BusinessUsersRepository } from '../business/business-users.repository';
 import { BUSINESS_USER_NOT_FOUND_MESSAGE, UNKNOWN_PLAN_MESSAGE } from '../business/business-users.service';
 import type { PlansRepository } from '../business/plans.repository';
-import type { PaymentEvent, PaymentProvider } from './payment-provider';
+import { hasSubscriptionEnded, nextPeriodStart } from '../business/subscription-coverage';
+import type { CreatedIntent, PaymentEvent, PaymentProvider } from './payment-provider';
 import type { PaymentsRepository } from './payments.repository';
 import { subscriptionEnd } from './subscription-period';
 
+/** Payment intents one account may open per rolling hour; repeated requests reuse a pending one. */
+export const PAYMENT_INTENTS_PER_ACCOUNT = { max: 5, windowMs: 3600_000 } as const;
+
+export const SIGN_UP_REQUIRED_MESSAGE =
+  'Please create your account before paying: this payment needs the sign-up made in this browser.';
+export const SIGN_UP_EXPIRED_MESSAGE =
+  'Your sign-up has expired. Please enter your account details again to continue.';
+export const OTHER_ACCOUNT_MESSAGE = 'This payment is not for the account you signed up with.';
+export const ACCOUNT_DEACTIVATED_MESSAGE =
+  'This account was deactivated by an administrator. Please contact support.';
+export const TOO_MANY_INTENTS_MESSAGE = 'Too many payment attempts for this account. Please try again later.';
 export const ALREADY_ACTIVE_MESSAGE = 'This account is already active.';
 export const OTHER_PLAN_MESSAGE = 'This account was registered for another plan.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'We could not find this payment.';
@@ -34,13 +47,37 @@ export function createPaymentsService(deps: {
   clock: Clock;
   random: Random;
   log: FastifyBaseLogger;
+  /** Checks the sign-up token POST /api/business/register handed out. */
+  tokens: Pick<TokenService, 'verifySignup'>;
 }) {
-  const { payments, businessUsers, plans, provider, clock, random, log } = deps;
+  const { payments, businessUsers, plans, provider, clock, random, log, tokens } = deps;
+
+  // One intent request per account at a time (in this process), so concurrent requests
+  // cannot all see "nothing pending, under the limit" and each open an intent.
+  const accountQueues = new Map<string, Promise<unknown>>();
+  function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (accountQueues.get(key) ?? Promise.resolve()).then(work);
+    const tail = run.catch(() => undefined);
+    accountQueues.set(key, tail);
+    void tail.then(() => {
+      if (accountQueues.get(key) === tail) accountQueues.delete(key);
+    });
+    return run;
+  }
+
+  /** The account `signupToken` was issued for, which must be `businessUserId`; else 401 or 403. */
+  async function requireSignup(signupToken: string | undefined, businessUserId: string): Promise<void> {
+    if (!signupToken) throw new AppError('unauthorized', SIGN_UP_REQUIRED_MESSAGE);
+    const signedUp = await tokens.verifySignup(signupToken);
+    if (!signedUp) throw new AppError('unauthorized', SIGN_UP_EXPIRED_MESSAGE);
+    if (signedUp !== businessUserId) throw new AppError('forbidden', OTHER_ACCOUNT_MESSAGE);
+  }
 
   /**
    * The one activation path: the provider confirmed the payment, so it succeeds, its account
-   * becomes active and a subscription for the plan's period starts now. Runs once per payment
-   * and once per event id; a replayed or late report changes nothing.
+   * becomes active (unless an admin deactivated it) and a subscription for the plan's period
+   * starts: now, or when the time already paid for ends, so periods chain and never overlap.
+   * Runs once per payment and once per event id; a replayed or late report changes nothing.
    */
   async function handlePaymentSucceeded(
     providerPaymentId: string,
@@ -55,14 +92,23 @@ export function createPaymentsService(deps: {
       const payment = await tx.findByProviderPaymentId(provider.name, providerPaymentId);
       if (!payment) return 'unknown_payment';
       if (!(await tx.markSucceeded(payment.id, at))) return 'already_handled';
-      await tx.activateBusinessUser(payment.business_user_id, at);
+      await tx.lockBusinessUser(payment.business_user_id, at);
+      if (!(await tx.activateBusinessUser(payment.business_user_id, at))) {
+        // The money was taken, so the payment and its period stay on record, but an account
+        // an admin closed stays closed until an admin opens it again.
+        log.warn(
+          { businessUserId: payment.business_user_id, paymentId: payment.id },
+          'payment succeeded for an account an admin deactivated; it stays deactivated',
+        );
+      }
+      const start = nextPeriodStart(await tx.subscriptionPeriods(payment.business_user_id), now);
       await tx.insertSubscription({
         id: random.uuid(),
         business_user_id: payment.business_user_id,
         plan_id: payment.plan_id,
         payment_id: payment.id,
-        starts_at: at,
-        ends_at: subscriptionEnd(now, payment.plan_period)?.toISOString() ?? null,
+        starts_at: start.toISOString(),
+        ends_at: subscriptionEnd(start, payment.plan_period)?.toISOString() ?? null,
         created_at: at,
       });
       return 'settled';
@@ -106,57 +152,96 @@ export function createPaymentsService(deps: {
     mode: provider.name,
 
     /**
-     * Starts paying for the plan an inactive account registered with: the plan's price in the
-     * chosen currency (the same number is shown as € and as $), recorded as a pending payment.
+     * Starts paying for the plan an account registered with: the plan's price in the chosen
+     * currency (the same number is shown as € and as $), recorded as a pending payment. Only
+     * the browser that signed the account up may (its sign-up token), and only for an account
+     * that was never paid or whose subscription ended; never for one an admin deactivated.
+     * A pending intent for the same plan and currency is answered again rather than another
+     * opened, and an account opens at most PAYMENT_INTENTS_PER_ACCOUNT.max per hour.
      */
     async createPaymentIntent(
       request: z.output<typeof paymentIntentRequestSchema>,
     ): Promise<PaymentIntentResponse> {
+      await requireSignup(request.signupToken, request.businessUserId);
       const plan = await plans.findById(request.planId);
       if (!plan) {
         throw new AppError('validation_failed', UNKNOWN_PLAN_MESSAGE, [
           { path: 'body.planId', message: UNKNOWN_PLAN_MESSAGE },
         ]);
       }
-      const user = await businessUsers.findById(request.businessUserId);
-      if (!user) throw notFound(BUSINESS_USER_NOT_FOUND_MESSAGE);
-      if (user.is_active) throw conflict(ALREADY_ACTIVE_MESSAGE);
-      if (user.plan_id !== plan.id) throw conflict(OTHER_PLAN_MESSAGE);
+      return oneAtATime(request.businessUserId, async () => {
+        const user = await businessUsers.findById(request.businessUserId);
+        if (!user) throw notFound(BUSINESS_USER_NOT_FOUND_MESSAGE);
+        if (user.deactivated_at !== null) throw new AppError('forbidden', ACCOUNT_DEACTIVATED_MESSAGE);
+        if (
+          user.is_active &&
+          !hasSubscriptionEnded(await businessUsers.subscriptionCoverage(user.id), clock.now())
+        ) {
+          throw conflict(ALREADY_ACTIVE_MESSAGE);
+        }
+        if (user.plan_id !== plan.id) throw conflict(OTHER_PLAN_MESSAGE);
 
-      const paymentId = random.uuid();
-      let intent: Awaited<ReturnType<PaymentProvider['createIntent']>>;
-      try {
-        intent = await provider.createIntent({
-          paymentId,
+        const answer = (intent: CreatedIntent): PaymentIntentResponse => ({
+          clientSecret: intent.clientSecret,
+          paymentIntentId: intent.id,
+          amount: centsToAmount(plan.price_cents),
+          currency: request.currency,
+          mode: provider.name,
+        });
+
+        const pending = await payments.findPendingPayment({
+          businessUserId: user.id,
+          planId: plan.id,
           amountCents: plan.price_cents,
           currency: request.currency,
-          metadata: { planId: plan.id, businessUserId: user.id, paymentId },
+          provider: provider.name,
         });
-      } catch (error) {
-        log.error({ err: error, businessUserId: user.id }, 'creating a payment intent failed');
-        throw new AppError('service_unavailable', PAYMENT_UNAVAILABLE_MESSAGE);
-      }
-      const at = clock.now().toISOString();
-      await payments.insertPayment({
-        id: paymentId,
-        business_user_id: user.id,
-        plan_id: plan.id,
-        provider: provider.name,
-        provider_payment_id: intent.id,
-        amount_cents: plan.price_cents,
-        currency: request.currency,
-        status: 'pending',
-        failure_message: null,
-        created_at: at,
-        updated_at: at,
+        if (pending) {
+          const reused = await provider.reuseIntent(pending.provider_payment_id).catch((error: unknown) => {
+            log.warn({ err: error, paymentId: pending.id }, 'looking up a pending payment intent failed');
+            return undefined;
+          });
+          if (reused) return answer(reused);
+        }
+
+        const now = clock.now();
+        const windowStart = new Date(now.getTime() - PAYMENT_INTENTS_PER_ACCOUNT.windowMs).toISOString();
+        const recent = await payments.paymentTimesSince(user.id, windowStart);
+        if (recent.length >= PAYMENT_INTENTS_PER_ACCOUNT.max) {
+          const oldest = recent[recent.length - PAYMENT_INTENTS_PER_ACCOUNT.max] as string;
+          const retryAfterMs = Date.parse(oldest) + PAYMENT_INTENTS_PER_ACCOUNT.windowMs - now.getTime();
+          throw tooManyRequests(TOO_MANY_INTENTS_MESSAGE, Math.max(1_000, retryAfterMs));
+        }
+
+        const paymentId = random.uuid();
+        let intent: CreatedIntent;
+        try {
+          intent = await provider.createIntent({
+            paymentId,
+            amountCents: plan.price_cents,
+            currency: request.currency,
+            metadata: { planId: plan.id, businessUserId: user.id, paymentId },
+          });
+        } catch (error) {
+          log.error({ err: error, businessUserId: user.id }, 'creating a payment intent failed');
+          throw new AppError('service_unavailable', PAYMENT_UNAVAILABLE_MESSAGE);
+        }
+        const at = clock.now().toISOString();
+        await payments.insertPayment({
+          id: paymentId,
+          business_user_id: user.id,
+          plan_id: plan.id,
+          provider: provider.name,
+          provider_payment_id: intent.id,
+          amount_cents: plan.price_cents,
+          currency: request.currency,
+          status: 'pending',
+          failure_message: null,
+          created_at: at,
+          updated_at: at,
+        });
+        return answer(intent);
       });
-      return {
-        clientSecret: intent.clientSecret,
-        paymentIntentId: intent.id,
-        amount: centsToAmount(plan.price_cents),
-        currency: request.currency,
-        mode: provider.name,
-      };
     },
 
     /** Stripe's webhook: verified on its raw body, then settled; replays and other events change nothing. */

@@ -7,6 +7,11 @@ export type StripeClientOptions = Pick<Stripe.StripeConfig, 'host' | 'port' | 'p
 
 export const INVALID_SIGNATURE_MESSAGE = 'The Stripe signature of this webhook is not valid.';
 const DEFAULT_FAILURE_MESSAGE = 'Your payment was not successful. Please try another card.';
+/** An intent in these states has not been paid or cancelled, and nobody is paying it right now. */
+const REUSABLE_STATUSES: ReadonlySet<Stripe.PaymentIntent.Status> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+]);
 
 /** Stripe PaymentIntents, confirmed in the browser by Stripe.js and reported to us by webhook. */
 export function createStripePaymentProvider(options: {
@@ -38,6 +43,12 @@ export function createStripePaymentProvider(options: {
       if (!intent.client_secret)
         throw new Error(`Stripe answered intent ${intent.id} without a client secret`);
       return { id: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async reuseIntent(id) {
+      const intent = await stripe.paymentIntents.retrieve(id);
+      const payable = REUSABLE_STATUSES.has(intent.status) && intent.client_secret;
+      return payable ? { id: intent.id, clientSecret: intent.client_secret as string } : undefined;
     },
 
     webhooks: {

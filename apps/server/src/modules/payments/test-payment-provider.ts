@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { AppError } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { PaymentProvider, TestCard, TestCharge } from './payment-provider';
@@ -42,11 +43,19 @@ export function chargeTestCard(card: TestCard, now: Date): TestCharge {
 /** The built-in provider used when no Stripe keys are configured: local intents, test cards only. */
 export function createTestPaymentProvider(deps: { random: Random }): PaymentProvider {
   const hex = () => deps.random.uuid().replaceAll('-', '');
+  // Test cards are confirmed by intent id; the secret only has to look like Stripe's and stay
+  // the same for one intent, so it is derived from the id rather than stored.
+  const key = hex();
+  const secretOf = (id: string) =>
+    `${id}_secret_${createHmac('sha256', key).update(id).digest('hex').slice(0, 32)}`;
   return {
     name: 'test',
     async createIntent() {
       const id = `pi_test_${hex().slice(0, 24)}`;
-      return { id, clientSecret: `${id}_secret_${hex()}` };
+      return { id, clientSecret: secretOf(id) };
+    },
+    async reuseIntent(id) {
+      return { id, clientSecret: secretOf(id) };
     },
     testCards: { charge: chargeTestCard },
   };

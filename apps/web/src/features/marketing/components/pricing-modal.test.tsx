@@ -6,7 +6,9 @@ import {
   fillBusinessAccount,
   fillTestCard,
   makeClientConfig,
+  makeIntent,
   makeRegisteredBusinessUser,
+  TEST_SIGNUP_TOKEN,
   testModePurchaseRoutes,
 } from '@/test/purchase';
 import {
@@ -19,6 +21,10 @@ import {
   requestBodies,
 } from '@/test/render';
 import { BusinessPage } from './business-page';
+
+const REFUSED_SIGN_UP =
+  'We could not create an account with these details. If you already have an account, sign in instead or use another email.';
+const SIGN_UP_EXPIRED = 'Your sign-up has expired. Please enter your account details again to continue.';
 
 const routes = [
   { path: '/business', element: <BusinessPage /> },
@@ -105,7 +111,12 @@ describe('pricing modal', () => {
       },
     ]);
     expect(requestBodies(fetchMock, '/api/business/payment-intent')).toEqual([
-      { planId: 'starter', currency: 'eur', businessUserId: makeRegisteredBusinessUser().id },
+      {
+        planId: 'starter',
+        currency: 'eur',
+        businessUserId: makeRegisteredBusinessUser().id,
+        signupToken: TEST_SIGNUP_TOKEN,
+      },
     ]);
     expect(requestBodies(fetchMock, '/api/business/test-payments/confirm')).toEqual([
       { paymentIntentId: 'pi_test_123', cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
@@ -152,17 +163,46 @@ describe('pricing modal', () => {
   it("shows the server's registration message above the form", async () => {
     const user = userEvent.setup();
     happyPath({
-      'POST /api/business/register': errorResponse(
-        409,
-        'conflict',
-        'An account with this email already exists.',
-      ),
+      'POST /api/business/register': errorResponse(409, 'conflict', REFUSED_SIGN_UP),
     });
     const dialog = await payInModal(user);
 
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'An account with this email already exists.',
-    );
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(REFUSED_SIGN_UP);
+  });
+
+  it('labels the card form in the modal as test mode: no real charge', async () => {
+    happyPath();
+    renderRoutes(routes, '/business');
+    const dialog = await openModal();
+    const cardForm = (await within(dialog).findByLabelText(/^Card number/)).closest(
+      'fieldset',
+    ) as HTMLElement;
+    expect(within(cardForm).getByText('Test mode — no real charge')).toBeInTheDocument();
+  });
+
+  it('asks for the account again when the server no longer takes its sign-up, and registers it anew', async () => {
+    const user = userEvent.setup();
+    let intents = 0;
+    const fetchMock = happyPath({
+      'POST /api/business/payment-intent': () => {
+        intents += 1;
+        return intents === 1
+          ? errorResponse(401, 'unauthorized', SIGN_UP_EXPIRED)
+          : jsonResponse(makeIntent({ amount: 29, currency: 'eur' }), 201);
+      },
+    });
+    const dialog = await payInModal(user);
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(SIGN_UP_EXPIRED);
+    // The account fields come back with what was typed, so paying again registers anew.
+    expect(await within(dialog).findByLabelText(/^First name/)).toHaveValue('Ada');
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('ada@example.com');
+
+    await fillTestCard(user, '4242424242424242', dialog);
+    await user.click(pay(dialog));
+    expect(await within(dialog).findByText('Registration successful! Redirecting...')).toBeInTheDocument();
+    expect(requestBodies(fetchMock, '/api/business/register')).toHaveLength(2);
+    expect(requestBodies(fetchMock, '/api/business/payment-intent')).toHaveLength(2);
   });
 
   it("falls back to 'Registration failed' when the server's answer says nothing usable", async () => {

@@ -1,6 +1,6 @@
 import type {
   BusinessRegistrationForm,
-  BusinessUser,
+  BusinessRegistrationResponse,
   PaymentIntentResponse,
   Plan,
 } from '@wheelmeet/contracts';
@@ -16,6 +16,7 @@ import { Button, SubmitButton } from '@/components/ui/button';
 import { type CardPayer, CardPaymentFields } from '@/components/ui/card-payment-fields';
 import { Dialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
+import { ApiError } from '@/lib/api-client';
 import { createPaymentIntent, registerBusiness, toBusinessRegistration } from '@/lib/business-api';
 import { billingPeriod, formatPrice } from '@/lib/format';
 import { type ReadyPaymentSetup, usePaymentSetup } from '@/lib/payment-setup';
@@ -40,13 +41,14 @@ interface PricingModalProps {
 }
 
 /**
- * 'Get Started' on a plan card: account and card in one modal, paid in euros. The account and
- * payment intent outlive a closed dialog, so a visitor whose card was declined pays for the
- * account already registered instead of registering again.
+ * 'Get Started' on a plan card: account and card in one modal, paid in euros. The account (with
+ * the sign-up token that lets this browser pay for it) and the payment intent outlive a closed
+ * dialog, so a visitor whose card was declined pays for the account already registered instead
+ * of registering again.
  */
 export function PricingModal({ plan, open, onOpenChange }: PricingModalProps) {
   const navigate = useNavigate();
-  const [account, setAccount] = useState<BusinessUser | null>(null);
+  const [account, setAccount] = useState<BusinessRegistrationResponse | null>(null);
   const [intent, setIntent] = useState<PaymentIntentResponse | null>(null);
   const [paid, setPaid] = useState(false);
 
@@ -82,8 +84,9 @@ export function PricingModal({ plan, open, onOpenChange }: PricingModalProps) {
 
 interface BodyProps {
   plan: Plan;
-  account: BusinessUser | null;
-  onAccount: (account: BusinessUser) => void;
+  account: BusinessRegistrationResponse | null;
+  /** Null forgets the account: its sign-up expired, so the visitor registers again. */
+  onAccount: (account: BusinessRegistrationResponse | null) => void;
   intent: PaymentIntentResponse | null;
   onIntent: (intent: PaymentIntentResponse) => void;
   onPaid: () => void;
@@ -128,7 +131,9 @@ function PricingForm({
     formState: { errors },
   } = useBusinessAccountForm(plan.id);
 
-  async function registerAccount(values: BusinessRegistrationForm): Promise<BusinessUser | null> {
+  async function registerAccount(
+    values: BusinessRegistrationForm,
+  ): Promise<BusinessRegistrationResponse | null> {
     try {
       const created = await registerBusiness(toBusinessRegistration(values));
       onAccount(created);
@@ -141,7 +146,7 @@ function PricingForm({
     }
   }
 
-  async function pay(payer: CardPayer, owner: BusinessUser): Promise<void> {
+  async function pay(payer: CardPayer, owner: BusinessRegistrationResponse): Promise<void> {
     let current = intent;
     if (!current) {
       try {
@@ -149,10 +154,13 @@ function PricingForm({
           planId: plan.id,
           currency: CURRENCY,
           businessUserId: owner.id,
+          signupToken: owner.signupToken,
         });
         onIntent(current);
       } catch (error) {
         setFormError(serverMessage(error, PAYMENT_INTENT_FAILED_MESSAGE));
+        // The server no longer takes this sign-up (it expired): registering again renews it.
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) onAccount(null);
         return;
       }
     }

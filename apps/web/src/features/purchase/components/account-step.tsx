@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BusinessRegistrationForm, BusinessUser, Plan } from '@wheelmeet/contracts';
+import type { BusinessRegistrationForm, BusinessRegistrationResponse, Plan } from '@wheelmeet/contracts';
 import { type Ref, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import {
@@ -16,7 +16,8 @@ export const ACCOUNT_FAILED_MESSAGE = 'Failed to create account. Please try agai
 
 interface AccountStepProps {
   plan: Plan;
-  onCreated: (account: BusinessUser) => void;
+  /** The new (or resumed) account, with the sign-up token that pays for it. */
+  onCreated: (account: BusinessRegistrationResponse) => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { type CardPayer, CardPaymentFields } from '@/components/ui/card-payment-fields';
 import { LoadingState } from '@/components/ui/loading-state';
+import { ApiError } from '@/lib/api-client';
 import { createPaymentIntent } from '@/lib/business-api';
 import { formatPrice } from '@/lib/format';
 import { type ReadyPaymentSetup, usePaymentSetup } from '@/lib/payment-setup';
@@ -15,6 +16,7 @@ import { StepSection } from './step-section';
 export const PREPARING_PAYMENT_MESSAGE = 'Preparing payment form...';
 export const PAYMENT_INTENT_FAILED_MESSAGE = 'Failed to create payment intent';
 export const PAYMENT_INIT_FAILED_MESSAGE = 'Failed to initialize payment. Please try again.';
+export const START_OVER_LABEL = 'Enter your details again';
 const CARD_MESSAGES = {
   failed: 'An error occurred with your payment',
   unexpected: 'An unexpected error occurred',
@@ -27,18 +29,41 @@ interface PaymentStepProps {
   plan: Plan;
   account: PurchaseAccount;
   onPaid: () => void;
-  /** Given when the purchase resumes with an account from an earlier visit: drop it and start over. */
-  onUseDifferentAccount?: () => void;
+  /** The account comes from an earlier visit (a reload): offer to use a different one. */
+  resumed?: boolean;
+  /** Drops the account and goes back to step 1. */
+  onStartOver: () => void;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
-/** Step 2: a payment intent in USD is opened for the new account as the step starts, then paid by card. */
-export function PaymentStep({ plan, account, onPaid, onUseDifferentAccount, headingRef }: PaymentStepProps) {
+/** The server no longer takes this browser's sign-up (it expired): only registering again helps. */
+const isSignUpRefused = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/**
+ * Step 2: a payment intent in USD is opened for the new account as the step starts, then paid
+ * by card. The account's sign-up token goes with it: the server opens intents only for the
+ * browser that created the account.
+ */
+export function PaymentStep({
+  plan,
+  account,
+  onPaid,
+  resumed = false,
+  onStartOver,
+  headingRef,
+}: PaymentStepProps) {
   const setup = usePaymentSetup();
   // A query rather than a mutation: one intent per account, however often the step renders.
   const intent = useQuery({
     queryKey: ['business', 'payment-intent', account.id, CURRENCY],
-    queryFn: () => createPaymentIntent({ planId: plan.id, currency: CURRENCY, businessUserId: account.id }),
+    queryFn: () =>
+      createPaymentIntent({
+        planId: plan.id,
+        currency: CURRENCY,
+        businessUserId: account.id,
+        signupToken: account.signupToken,
+      }),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     refetchOnWindowFocus: false,
@@ -47,14 +72,14 @@ export function PaymentStep({ plan, account, onPaid, onUseDifferentAccount, head
 
   let body: ReactNode;
   if (intent.isError && !intent.isFetching) {
-    body = (
-      <Failure
-        message={serverMessage(intent.error, PAYMENT_INTENT_FAILED_MESSAGE)}
-        onRetry={() => void intent.refetch()}
-      />
+    const message = serverMessage(intent.error, PAYMENT_INTENT_FAILED_MESSAGE);
+    body = isSignUpRefused(intent.error) ? (
+      <Failure message={message} action={START_OVER_LABEL} onAction={onStartOver} />
+    ) : (
+      <Failure message={message} onAction={() => void intent.refetch()} />
     );
   } else if (setup.status === 'error') {
-    body = <Failure message={PAYMENT_INIT_FAILED_MESSAGE} onRetry={setup.retry} />;
+    body = <Failure message={PAYMENT_INIT_FAILED_MESSAGE} onAction={setup.retry} />;
   } else if (setup.status === 'pending' || !intent.data) {
     body = <LoadingState label={PREPARING_PAYMENT_MESSAGE} />;
   } else {
@@ -66,7 +91,7 @@ export function PaymentStep({ plan, account, onPaid, onUseDifferentAccount, head
       id="payment-step-heading"
       title="Payment"
       intro={
-        onUseDifferentAccount ? (
+        resumed ? (
           `Continuing the purchase for ${account.email}.`
         ) : (
           <>
@@ -77,8 +102,8 @@ export function PaymentStep({ plan, account, onPaid, onUseDifferentAccount, head
       }
       headingRef={headingRef}
     >
-      {onUseDifferentAccount ? (
-        <Button variant="ghost" className="mt-2 -ml-4" onClick={onUseDifferentAccount}>
+      {resumed ? (
+        <Button variant="ghost" className="mt-2 -ml-4" onClick={onStartOver}>
           Use a different account
         </Button>
       ) : null}
@@ -87,12 +112,20 @@ export function PaymentStep({ plan, account, onPaid, onUseDifferentAccount, head
   );
 }
 
-function Failure({ message, onRetry }: { message: string; onRetry: () => void }) {
+function Failure({
+  message,
+  action = 'Try again',
+  onAction,
+}: {
+  message: string;
+  action?: string;
+  onAction: () => void;
+}) {
   return (
     <div className="space-y-4">
       <Alert>{message}</Alert>
-      <Button variant="secondary" onClick={onRetry}>
-        Try again
+      <Button variant="secondary" onClick={onAction}>
+        {action}
       </Button>
     </div>
   );

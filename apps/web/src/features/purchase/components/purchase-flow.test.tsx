@@ -6,6 +6,7 @@ import {
   fillBusinessAccount,
   fillTestCard,
   makeRegisteredBusinessUser,
+  TEST_SIGNUP_TOKEN,
   testModePurchaseRoutes,
 } from '@/test/purchase';
 import {
@@ -20,6 +21,9 @@ import {
 import { PURCHASE_ACCOUNT_KEY } from '../lib/purchase-account-storage';
 import { PurchasePage } from './purchase-page';
 
+const REFUSED_SIGN_UP =
+  'We could not create an account with these details. If you already have an account, sign in instead or use another email.';
+const SIGN_UP_EXPIRED = 'Your sign-up has expired. Please enter your account details again to continue.';
 const PLAN = makePlan({ id: 'professional', name: 'Professional', price: 79.5 });
 const routes = [
   { path: '/purchase/:planId', element: <PurchasePage /> },
@@ -42,6 +46,7 @@ const STORED_ACCOUNT = {
   id: '9e8d7c6b-5a49-4382-8716-0f1e2d3c4b5a',
   email: 'grace@example.com',
   planId: PLAN.id,
+  signupToken: 'signup.token.for-grace',
 };
 
 function storeAccount(account: Record<string, unknown> = STORED_ACCOUNT) {
@@ -88,16 +93,12 @@ describe('purchase flow', () => {
   it("shows the server's message, else 'Failed to create account. Please try again.'", async () => {
     const user = userEvent.setup();
     mockServer({
-      'POST /api/business/register': errorResponse(
-        409,
-        'conflict',
-        'An account with this email already exists.',
-      ),
+      'POST /api/business/register': errorResponse(409, 'conflict', REFUSED_SIGN_UP),
     });
     open();
     await fillBusinessAccount(user);
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(REFUSED_SIGN_UP);
     expect(stepItems()[0]).toHaveAttribute('aria-current', 'step');
   });
 
@@ -149,9 +150,47 @@ describe('purchase flow', () => {
       },
     ]);
     expect(requestBodies(fetchMock, '/api/business/payment-intent')).toEqual([
-      { planId: 'professional', currency: 'usd', businessUserId: makeRegisteredBusinessUser().id },
+      {
+        planId: 'professional',
+        currency: 'usd',
+        businessUserId: makeRegisteredBusinessUser().id,
+        signupToken: TEST_SIGNUP_TOKEN,
+      },
     ]);
     expect(screen.getByText('Test mode — no real charge')).toBeInTheDocument();
+  });
+
+  it("labels the payment step's card form 'Test mode — no real charge', also when resumed after a reload", async () => {
+    const user = userEvent.setup();
+    mockServer();
+    const first = open();
+    await createAccount(user);
+    const cardForm = (await screen.findByLabelText(/^Card number/)).closest('fieldset') as HTMLElement;
+    expect(within(cardForm).getByText('Test mode — no real charge')).toBeInTheDocument();
+    first.unmount();
+
+    open();
+    const resumedForm = (await screen.findByLabelText(/^Card number/)).closest('fieldset') as HTMLElement;
+    expect(
+      screen.getByText(`Continuing the purchase for ${makeRegisteredBusinessUser().email}.`),
+    ).toBeInTheDocument();
+    expect(within(resumedForm).getByText('Test mode — no real charge')).toBeInTheDocument();
+  });
+
+  it('offers to enter the details again when the server no longer takes the sign-up', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockServer({
+      'POST /api/business/payment-intent': errorResponse(401, 'unauthorized', SIGN_UP_EXPIRED),
+    });
+    open();
+    await createAccount(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(SIGN_UP_EXPIRED);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enter your details again' }));
+    expect(await screen.findByRole('heading', { name: 'Create your account' })).toHaveFocus();
+    expect(storedAccount()).toBeNull();
+    expect(requestBodies(fetchMock, '/api/business/payment-intent')).toHaveLength(1);
   });
 
   it("says 'Preparing payment form...' and then the server's message or 'Failed to create payment intent'", async () => {
@@ -240,6 +279,7 @@ describe('purchase flow after a reload', () => {
       id: makeRegisteredBusinessUser().id,
       email: 'ada@example.com',
       planId: PLAN.id,
+      signupToken: TEST_SIGNUP_TOKEN,
     });
     // Just created, not resumed: no offer to switch accounts.
     expect(screen.queryByRole('button', { name: 'Use a different account' })).not.toBeInTheDocument();
@@ -255,7 +295,12 @@ describe('purchase flow after a reload', () => {
     expect(stepItems()[1]).toHaveAttribute('aria-current', 'step');
     expect(await screen.findByRole('button', { name: 'Pay $79.50' })).toBeInTheDocument();
     expect(requestBodies(fetchMock, '/api/business/payment-intent')).toEqual([
-      { planId: 'professional', currency: 'usd', businessUserId: STORED_ACCOUNT.id },
+      {
+        planId: 'professional',
+        currency: 'usd',
+        businessUserId: STORED_ACCOUNT.id,
+        signupToken: STORED_ACCOUNT.signupToken,
+      },
     ]);
     expect(requestBodies(fetchMock, '/api/business/register')).toEqual([]);
   });
@@ -285,12 +330,18 @@ describe('purchase flow after a reload', () => {
     expect(storedAccount()).toBeNull();
   });
 
-  it("starts at step 1 when the stored account is another plan's or unreadable", async () => {
+  it("starts at step 1 when the stored account is another plan's, has no sign-up token or is unreadable", async () => {
     mockServer();
     storeAccount({ ...STORED_ACCOUNT, planId: 'starter' });
     const first = open();
     expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     first.unmount();
+
+    const { signupToken: _token, ...withoutToken } = STORED_ACCOUNT;
+    storeAccount(withoutToken);
+    const second = open();
+    expect(screen.getByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
+    second.unmount();
 
     sessionStorage.setItem(PURCHASE_ACCOUNT_KEY, '{not json');
     open();

@@ -82,7 +82,12 @@ function PurchaseView({ plan }: { plan: Plan }) {
               plan={plan}
               headingRef={headingRef}
               onCreated={(created) => {
-                const account = { id: created.id, email: created.email, planId: plan.id };
+                const account = {
+                  id: created.id,
+                  email: created.email,
+                  planId: plan.id,
+                  signupToken: created.signupToken,
+                };
                 savePurchaseAccount(account);
                 setProgress({ step: 'Payment', account, resumed: false });
               }}
@@ -96,14 +101,11 @@ function PurchaseView({ plan }: { plan: Plan }) {
                 clearPurchaseAccount();
                 setProgress({ step: 'Confirmation', account: progress.account });
               }}
-              onUseDifferentAccount={
-                progress.resumed
-                  ? () => {
-                      clearPurchaseAccount();
-                      setProgress({ step: 'Account' });
-                    }
-                  : undefined
-              }
+              resumed={progress.resumed}
+              onStartOver={() => {
+                clearPurchaseAccount();
+                setProgress({ step: 'Account' });
+              }}
             />
           ) : (
             <ConfirmationStep plan={plan} account={progress.account} headingRef={headingRef} />
