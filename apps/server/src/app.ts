@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { type DatabaseHandle, isDatabaseReachable } from './db/database';
-import { createAttemptLimiter } from './lib/attempt-limiter';
 import { trustFunction } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { createDomainEvents } from './lib/domain-events';
@@ -52,7 +51,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
 import { createWheelsRepository } from './modules/wheels/wheels.repository';
 import { wheelsRoutes } from './modules/wheels/wheels.routes';
-import { createWheelsService } from './modules/wheels/wheels.service';
+import { createAccessCodeLimits, createWheelsService } from './modules/wheels/wheels.service';
 import { wheelsAdminRoutes } from './modules/wheels/wheels-admin.routes';
 import { createWheelsAdminService } from './modules/wheels/wheels-admin.service';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -89,9 +88,6 @@ declare module 'fastify' {
 /** Where `npm run build` puts the web app, seen from this file in src/ or from the bundle in dist/. */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const ROUND_TICK_MS = 200;
-const ACCESS_CODE_ATTEMPTS = { maxAttempts: 5, windowMs: 60_000 };
-// A call's setup takes an offer, an answer and a few dozen ICE candidates; this leaves room for retries.
-const SIGNALLING_MESSAGES = { maxAttempts: 200, windowMs: 10_000 };
 
 /** Builds the whole server: plugins, then feature modules and the hub, then the web app. Tests start it on port 0. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
@@ -135,6 +131,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     tokens,
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
+    clock,
+    log: app.log,
+    trustProxy: config.trustProxy,
+    connectionsPerAddress: config.hubConnectionsPerAddress,
   });
   const presence = createPresence(() => hub.io);
 
@@ -148,6 +148,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     plans: plansRepository,
     clock,
     random,
+    passwords,
+    signInThrottle,
+    tokens,
   });
   const demoRequests = createDemoRequestsService({
     demoRequests: createDemoRequestsRepository(database.db),
@@ -165,6 +168,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock,
     random,
     log: app.log,
+    tokens,
   });
   const wheels = createWheelsService({
     wheels: createWheelsRepository(database.db),
@@ -172,7 +176,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock,
     random,
     tokens,
-    accessAttempts: createAttemptLimiter({ ...ACCESS_CODE_ATTEMPTS, clock }),
+    accessAttempts: createAccessCodeLimits(clock),
     events,
     presence,
     defaultRoundSeconds: config.wheelRoundSeconds,
@@ -195,7 +199,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
   });
   const calls = createCallsService({ calls: createCallsRepository(database.db), clock, ice: config.ice });
-  const signalLimiter = createAttemptLimiter({ ...SIGNALLING_MESSAGES, clock });
   app.decorate('wheelmeet', { rounds });
   const auth = createAuthService({
     accounts: createAuthRepository(database.db),
@@ -236,7 +239,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   hub.io.on('connection', (socket) => {
     wheelHandlers.register(socket);
     registerMatchHandlers(socket, { matches, log: app.log });
-    registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter, log: app.log });
+    registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter: hub.signalLimiter, log: app.log });
   });
   const stopTicker =
     deps.rounds === 'manual'
@@ -258,7 +261,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     demoRequests,
     formLimit: config.publicFormLimit,
   });
-  await app.register(paymentsRoutes, { payments });
+  await app.register(paymentsRoutes, { payments, formLimit: config.publicFormLimit });
   await app.register(wheelsRoutes, { wheels });
   await app.register(participantsRoutes, {
     participants,

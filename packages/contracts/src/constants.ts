@@ -23,6 +23,12 @@ export const WHEEL_STATUSES = ['Active', 'Inactive', 'Completed', 'Expired'] as 
 
 /** Real-time client: reconnect after 0, 2, 10 and 30 s, then stop trying (spec section 9). */
 export const REALTIME_RECONNECT_DELAYS_MS = [0, 2_000, 10_000, 30_000] as const;
+/**
+ * Issue 11: after the spec's delays the client keeps retrying instead of stopping, every
+ * 1–2 s (uniformly jittered), so a browser is back within about 2 s of the hub being reachable.
+ */
+export const REALTIME_RETRY_MIN_MS = 1_000;
+export const REALTIME_RETRY_MAX_MS = 2_000;
 /** When the hub is not connected yet, the wheel screen tries to join once more after this. */
 export const JOIN_RETRY_MS = 1_000;
 /** The hub's path on the server. */

@@ -108,14 +108,15 @@ export interface GrowingDelay {
   reset(key: string): Promise<void>;
 }
 
-export function createGrowingDelay(options: {
+export interface GrowingDelayOptions {
   freeFailures: number;
   baseDelayMs: number;
   maxDelayMs: number;
   /** Failures older than this (counted from the latest) are forgotten. */
   forgetAfterMs: number;
-  clock: Clock;
-}): GrowingDelay {
+}
+
+export function createGrowingDelay(options: GrowingDelayOptions & { clock: Clock }): GrowingDelay {
   const state = new Map<string, { failures: number; lastFailureAt: number }>();
   const now = () => options.clock.now().getTime();
   const current = (key: string, at: number) => {
