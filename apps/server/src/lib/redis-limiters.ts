@@ -96,12 +96,13 @@ export function createLimiterFactory(deps: {
   const prefix = `${deps.keyPrefix ?? 'wheelmeet'}:limit`;
   const now = () => String(clock.now().getTime());
 
-  const run = async (script: string, key: string, args: (string | number)[]): Promise<number> => {
+  /** One Redis command, refused at once while disconnected and given up after a short wait. */
+  const command = async <T>(send: () => Promise<T>): Promise<T> => {
     if (!redis.isReady) throw new Error('Redis is not connected');
     let timer: NodeJS.Timeout | undefined;
     try {
-      const reply = await Promise.race([
-        redis.eval(script, { keys: [key], arguments: args.map(String) }),
+      return await Promise.race([
+        send(),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
             () => reject(new Error('Redis did not answer in time')),
@@ -109,10 +110,14 @@ export function createLimiterFactory(deps: {
           );
         }),
       ]);
-      return Number(reply);
     } finally {
       clearTimeout(timer);
     }
+  };
+  const run = async (script: string, key: string, args: (string | number)[]): Promise<number> =>
+    Number(await command(() => redis.eval(script, { keys: [key], arguments: args.map(String) })));
+  const forget = async (key: string) => {
+    await command(() => redis.del(key));
   };
 
   /** Redis first; this process's memory while Redis is away. */
@@ -149,17 +154,13 @@ export function createLimiterFactory(deps: {
         release: (key) =>
           withFallback(
             async () => {
-              if (!redis.isReady) throw new Error('Redis is not connected');
-              await redis.zPopMax(keyOf(key));
+              await command(() => redis.zPopMax(keyOf(key)));
             },
             () => local.release(key),
           ),
         reset: (key) =>
           withFallback(
-            async () => {
-              if (!redis.isReady) throw new Error('Redis is not connected');
-              await redis.del(keyOf(key));
-            },
+            () => forget(keyOf(key)),
             () => local.reset(key),
           ),
         retryAfterMs: (key) =>
@@ -200,10 +201,7 @@ export function createLimiterFactory(deps: {
           ),
         reset: (key) =>
           withFallback(
-            async () => {
-              if (!redis.isReady) throw new Error('Redis is not connected');
-              await redis.del(keyOf(key));
-            },
+            () => forget(keyOf(key)),
             () => local.reset(key),
           ),
       };

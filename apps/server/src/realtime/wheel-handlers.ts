@@ -6,6 +6,7 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../lib/errors';
+import { createKeyedQueue } from '../lib/one-at-a-time';
 import type { CallsService } from '../modules/calls/calls.service';
 import { toParticipant } from '../modules/participants/participant-view';
 import type { ParticipantsService } from '../modules/participants/participants.service';
@@ -55,6 +56,7 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
    * join announces nobody. Joins of one participant run one at a time (in this process), so
    * however many arrive at once, exactly one of them finds the participant absent.
    */
+  const oneAtATime = createKeyedQueue();
   function arrive(socket: HubSocket, wheelId: string, participantId: string): Promise<boolean> {
     return oneAtATime(`${wheelId}:${participantId}`, async () => {
       // Hung up while the join was under way: they have not arrived.
@@ -68,18 +70,6 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
       await enterRoom(socket, wheelId);
       return !present;
     });
-  }
-
-  const queues = new Map<string, Promise<unknown>>();
-  /** Runs `work` after every earlier work of the same key has settled. */
-  function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const result = (queues.get(key) ?? Promise.resolve()).then(work);
-    const settled = result.catch(() => undefined);
-    queues.set(key, settled);
-    void settled.then(() => {
-      if (queues.get(key) === settled) queues.delete(key);
-    });
-    return result;
   }
 
   function register(socket: HubSocket) {

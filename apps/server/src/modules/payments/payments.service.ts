@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors';
 import { centsToAmount } from '../../lib/money';
+import { createKeyedQueue } from '../../lib/one-at-a-time';
 import type { Random } from '../../lib/random';
 import type { TokenService } from '../../lib/tokens';
 import type { BusinessUsersRepository } from '../business/business-users.repository';
@@ -54,16 +55,7 @@ export function createPaymentsService(deps: {
 
   // One intent request per account at a time (in this process), so concurrent requests
   // cannot all see "nothing pending, under the limit" and each open an intent.
-  const accountQueues = new Map<string, Promise<unknown>>();
-  function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const run = (accountQueues.get(key) ?? Promise.resolve()).then(work);
-    const tail = run.catch(() => undefined);
-    accountQueues.set(key, tail);
-    void tail.then(() => {
-      if (accountQueues.get(key) === tail) accountQueues.delete(key);
-    });
-    return run;
-  }
+  const oneAtATime = createKeyedQueue();
 
   /** The account `signupToken` was issued for, which must be `businessUserId`; else 401 or 403. */
   async function requireSignup(signupToken: string | undefined, businessUserId: string): Promise<void> {
