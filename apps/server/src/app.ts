@@ -9,6 +9,8 @@ import { type Clock, systemClock } from './lib/clock';
 import { createDomainEvents } from './lib/domain-events';
 import { cryptoRandom, type Random } from './lib/random';
 import { createPasswordHasher } from './lib/passwords';
+import { connectRedis } from './lib/redis';
+import { createLimiterFactory } from './lib/redis-limiters';
 import { createTokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminsRepository } from './modules/admin/admins.repository';
@@ -55,7 +57,6 @@ import { createAccessCodeLimits, createWheelsService } from './modules/wheels/wh
 import { wheelsAdminRoutes } from './modules/wheels/wheels-admin.routes';
 import { createWheelsAdminService } from './modules/wheels/wheels-admin.service';
 import { registerErrorHandler } from './plugins/error-handler';
-import { registerFormRateLimit } from './plugins/form-rate-limit';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -117,19 +118,31 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     stripe: config.stripe !== undefined,
   });
   await registerOpenApi(app, config.publicOrigin);
-  await registerFormRateLimit(app);
 
   // Shared infrastructure.
+  // With several processes, Redis carries the hub's pushes between them and holds the counts
+  // of every rate limit, so a limit is the same with one process or N. Each purpose has its
+  // own connection. While Redis is away, both fall back to this process: pushes reach its own
+  // people, limits count in its memory.
+  const connectTo = (name: string) =>
+    config.redisUrl ? connectRedis(config.redisUrl, { name, log: app.log }) : undefined;
+  const hubRedis = await connectTo('hub');
+  const limiterRedis = await connectTo('limits');
+  app.addHook('onClose', async () => {
+    for (const client of [hubRedis, limiterRedis]) if (client?.isOpen) client.destroy();
+  });
+  const limiters = createLimiterFactory({ clock, redis: limiterRedis, keyPrefix: config.redisKeyPrefix });
   // One bounded queue for every password hash and check, one throttle for every password guess.
   const passwords = createPasswordHasher();
-  const signInThrottle = createSignInThrottle({ clock });
+  const signInThrottle = createSignInThrottle({ clock, limiters });
   const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock);
   const events = createDomainEvents((error, name) =>
     app.log.error({ err: error, event: name }, 'event listener failed'),
   );
-  const hub = await createHub(app.server, {
+  const hub = createHub(app.server, {
     tokens,
-    redisUrl: config.redisUrl,
+    redis: hubRedis,
+    limiters,
     redisKeyPrefix: config.redisKeyPrefix,
     clock,
     log: app.log,
@@ -176,7 +189,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock,
     random,
     tokens,
-    accessAttempts: createAccessCodeLimits(clock),
+    accessAttempts: createAccessCodeLimits(limiters),
     events,
     presence,
     defaultRoundSeconds: config.wheelRoundSeconds,
@@ -234,6 +247,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     calls,
     isPresent: presence.isPresent,
     slotReleaseGraceMs: config.slotReleaseGraceMs,
+    multiProcess: hubRedis !== undefined,
     log: app.log,
   });
   hub.io.on('connection', (socket) => {
@@ -247,10 +261,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       : startRoundTicker(rounds, ROUND_TICK_MS, (error) =>
           app.log.error({ err: error }, 'round tick failed'),
         );
+  // Shutting down: requests under way finish, and their answers close their keep-alive
+  // connections (an idle one would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS).
+  let closing = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('preClose', async () => {
+    closing = true;
     stopTicker();
     wheelHandlers.stop();
-    await hub.close();
+    // Half the shutdown budget for hub calls under way; HTTP requests finish after this hook.
+    await hub.close(config.shutdownTimeoutMs / 2);
   });
 
   // HTTP routes.
@@ -260,12 +282,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     businessUsers,
     demoRequests,
     formLimit: config.publicFormLimit,
+    limiters,
   });
-  await app.register(paymentsRoutes, { payments, formLimit: config.publicFormLimit });
+  await app.register(paymentsRoutes, { payments, formLimit: config.publicFormLimit, limiters });
   await app.register(wheelsRoutes, { wheels });
   await app.register(participantsRoutes, {
     participants,
     registrationLimit: config.participantRegistrationLimit,
+    limiters,
   });
   await app.register(clientConfigRoutes, {
     calls,

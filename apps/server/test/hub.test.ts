@@ -372,6 +372,33 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     expect((await slotsOf(wheelId))[3]?.userId).toBeNull();
   });
 
+  it('keeps the slot of someone whose connection drops twice, each time for less than the grace period', async () => {
+    // Grace 400 ms: drop at 0, back at 100, drop again at 300, back at 550. Each gap is under
+    // the grace, but the first drop's timer fires at 400 while they are away the second time.
+    const wheelId = await newWheel(4);
+    const [ada, bob] = await Promise.all([participant(wheelId, 'ada'), participant(wheelId, 'bob')]);
+    const slots = await slotsOf(wheelId);
+    await ada.client.call('TakeSlot', { wheelId, userId: ada.user.id, slotId: slots[0]?.id ?? '' });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const started = Date.now();
+    const until = (ms: number) => pause(Math.max(0, started + ms - Date.now()));
+
+    ada.client.close();
+    await until(100);
+    const second = await connect({ token: ada.token });
+    expect(await second.call('JoinWheel', { wheelId })).toHaveProperty('data');
+    await until(300);
+    second.close();
+    await until(550);
+    const third = await connect({ token: ada.token });
+    expect(await third.call('JoinWheel', { wheelId })).toHaveProperty('data');
+
+    await pause(700);
+    expect((await slotsOf(wheelId))[0]?.userId).toBe(ada.user.id);
+    expect(bob.client.all('SlotLeft')).toEqual([]);
+    expect(bob.client.all('UserLeft')).toEqual([]);
+  });
+
   it('turns people away once a wheel has as many participants as its owner’s plan admits', async () => {
     const now = clock.now().toISOString();
     await t.database.db

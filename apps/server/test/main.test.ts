@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { connectHub } from './support/hub-client';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
@@ -77,5 +79,54 @@ describe('the server process', () => {
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
     expect(run.stdout()).toContain('shutting down');
+  });
+
+  it('on SIGTERM finishes a request in flight on a keep-alive connection, tells hub clients to reconnect, and exits cleanly at once', async () => {
+    const run = startServer({ DATA_DIR: dataDir(), PORT: '0', SHUTDOWN_TIMEOUT_MS: '8000' });
+    children.push(run.child);
+    await waitFor(() => run.stdout().includes('WheelMeet is running at'), 'the welcome text');
+    const origin = run.stdout().match(/running at (http:\/\/\S+)/)?.[1] ?? '';
+    const hub = await connectHub(origin);
+    const toldToGo = new Promise<string>((resolve) =>
+      hub.socket.on('disconnect', (reason) => resolve(reason)),
+    );
+
+    // An organiser signs up on a keep-alive connection: the password hash keeps the request
+    // busy for a while, and SIGTERM arrives in the middle of it.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const signUp = new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        `${origin}/api/business/register`,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json' } },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.end(
+        JSON.stringify({
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: 'grace@example.com',
+          password: 'cobol-forever',
+          companyName: 'Compilers Inc',
+          phoneNumber: '+1 555 0100',
+          planId: 'professional',
+        }),
+      );
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const signalledAt = Date.now();
+    run.child.kill('SIGTERM');
+
+    expect(await signUp).toBe(201);
+    expect(await run.exit).toBe(0);
+    const tookMs = Date.now() - signalledAt;
+    expect(await toldToGo).toBe('io server disconnect');
+    expect(run.stdout() + run.stderr()).not.toContain('shutdown took too long');
+    expect(tookMs).toBeLessThan(4_000);
+    agent.destroy();
+    hub.close();
   });
 });

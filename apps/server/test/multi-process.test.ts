@@ -24,7 +24,12 @@ describe.skipIf(skipReason !== undefined)(
 
     beforeAll(async () => {
       if (!postgres) throw new Error('no postgres dialect');
-      const env = { REDIS_URL: redisUrl ?? '', REDIS_KEY_PREFIX: prefix, WHEEL_ROUND_SECONDS: '10' };
+      const env = {
+        REDIS_URL: redisUrl ?? '',
+        REDIS_KEY_PREFIX: prefix,
+        WHEEL_ROUND_SECONDS: '10',
+        PUBLIC_FORM_LIMIT: '10',
+      };
       first = await startTestApp(postgres, { clock, listen: true, env });
       second = await startTestApp(postgres, { clock, listen: true, env, database: first.testDatabase });
     });
@@ -91,6 +96,38 @@ describe.skipIf(skipReason !== undefined)(
         .where('wheel_id', '=', wheelId)
         .execute();
       expect(stored).toEqual([{ round: 1 }, { round: 1 }]);
+    });
+
+    it('holds every limit once across both processes, not once per process', async () => {
+      // 24 demo requests from one address at once, half to each process: the limit is 10 in all.
+      const demoRequests = await Promise.all(
+        Array.from({ length: 24 }, (_, index) =>
+          (index % 2 === 0 ? first : second).app.inject({
+            method: 'POST',
+            url: '/api/business/demo-request',
+            remoteAddress: '198.51.100.20',
+            payload: { name: 'Dana', telephone: '123', company: 'Uni', email: 'dana@uni.edu' },
+          }),
+        ),
+      );
+      const statuses = demoRequests.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(14);
+
+      // 12 wrong passwords for one account from one address at once, spread over both: 5 are checked.
+      const guesses = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          (index % 2 === 0 ? first : second).app.inject({
+            method: 'POST',
+            url: '/api/admin/login',
+            remoteAddress: '198.51.100.21',
+            payload: { username: 'admin', password: `wrong-${index}` },
+          }),
+        ),
+      );
+      const answers = guesses.map((response) => response.statusCode);
+      expect(answers.filter((status) => status === 401)).toHaveLength(5);
+      expect(answers.filter((status) => status === 429)).toHaveLength(7);
     });
   },
 );

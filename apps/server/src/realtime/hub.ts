@@ -9,12 +9,14 @@ import {
   type ServerToClientEvents,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { type AttemptLimiter, createAttemptLimiter } from '../lib/attempt-limiter';
 import { clientAddressOf, type TrustProxy } from '../lib/client-address';
 import type { Clock } from '../lib/clock';
+import type { RedisClient } from '../lib/redis';
+import type { LimiterFactory } from '../lib/redis-limiters';
 import type { ParticipantClaims, TokenService } from '../lib/tokens';
+import { createCallDrain } from './call-drain';
 import { HUB_LIMITS, type HubLimits, TOO_MANY_CALLS, TOO_MANY_CONNECTIONS } from './hub-limits';
 
 export interface HubSocketData {
@@ -26,12 +28,21 @@ export interface HubSocketData {
   joinedWheels: string[];
 }
 
-type NoInterServerEvents = Record<string, never>;
-export type WheelHub = Server<ClientToServerEvents, ServerToClientEvents, NoInterServerEvents, HubSocketData>;
+/** What server processes tell each other over the adapter (only when there are several). */
+export interface HubInterServerEvents {
+  /** A participant is back on a wheel: every process drops the seat release it had pending for them. */
+  participantReturned: (wheelId: string, participantId: string) => void;
+}
+export type WheelHub = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  HubInterServerEvents,
+  HubSocketData
+>;
 export type HubSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  NoInterServerEvents,
+  HubInterServerEvents,
   HubSocketData
 >;
 
@@ -50,8 +61,11 @@ class HandshakeError extends Error {
 
 export interface HubDependencies {
   tokens: TokenService;
-  redisUrl: string | undefined;
+  /** With several server processes: the connection the Redis Streams adapter carries pushes over. */
+  redis: RedisClient | undefined;
   redisKeyPrefix: string;
+  /** Where limits shared by all processes count (Redis when configured). */
+  limiters: LimiterFactory;
   clock: Clock;
   log: FastifyBaseLogger;
   /** Which proxies may name the client's address (config `trustProxy`). */
@@ -93,9 +107,11 @@ function createConnectionCounter(limit: number) {
  * and per client address, before any work is done. A refused call is acknowledged with
  * `rate_limited`; a connection that keeps calling after many refusals is disconnected.
  */
-function createCallGate(limits: HubLimits, clock: Clock, log: FastifyBaseLogger) {
+function createCallGate(limits: HubLimits, limiters: LimiterFactory, clock: Clock, log: FastifyBaseLogger) {
+  // A connection lives in one process, so its own limits count in memory; an address's calls
+  // may spread over every process, so those count where all processes see them.
   const perConnection = createAttemptLimiter({ ...limits.callsPerConnection, clock });
-  const perAddress = createAttemptLimiter({ ...limits.callsPerAddress, clock });
+  const perAddress = limiters.attempts('hub-calls', limits.callsPerAddress);
   const refusals = createAttemptLimiter({ ...limits.refusalsBeforeDisconnect, clock });
   const refusal: HubError = { error: { code: 'rate_limited', message: TOO_MANY_CALLS } };
   const admitted = async (socket: HubSocket) =>
@@ -131,6 +147,33 @@ function createCallGate(limits: HubLimits, clock: Clock, log: FastifyBaseLogger)
   };
 }
 
+/** How long a shutdown waits for connections to take their 'disconnect' packet. */
+const DISCONNECT_FLUSH_MS = 1_000;
+
+/**
+ * Fits a Redis connection to how the Redis Streams adapter (0.3) behaves while Redis is away:
+ * - it publishes on the client it is given and delivers a push to this process's own sockets
+ *   only once that publish has settled, so a publish must fail at once, not wait;
+ * - it reads the stream on duplicates of the client and retries a failed read at once, in a
+ *   loop that would spin, so reads must wait for the reconnect;
+ * - it sends some messages with PUBLISH and never looks at the result, which would be an
+ *   unhandled rejection (fatal in Node) for every such message, so those failures are noted here.
+ */
+function fitForStreamsAdapter(client: RedisClient): RedisClient {
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = ((overrides) =>
+    duplicate({ ...overrides, disableOfflineQueue: false })) as typeof duplicate;
+  const publish = client.publish.bind(client);
+  Object.defineProperty(client, 'publish', {
+    value: (...args: Parameters<typeof publish>) => {
+      const sent = publish(...args);
+      sent.catch(() => {});
+      return sent;
+    },
+  });
+  return client;
+}
+
 /**
  * The Socket.IO hub at /hubs/wheel. Keep-alive and time-out follow the spec (15 s, 30 s).
  * A connection may carry a participant token (bearer, in the handshake's auth); without one
@@ -138,7 +181,7 @@ function createCallGate(limits: HubLimits, clock: Clock, log: FastifyBaseLogger)
  * processes. Rate limits (hub-limits.ts): live connections per client address, hub calls per
  * connection and per address, and signalling messages per participant (`signalLimiter`).
  */
-export async function createHub(httpServer: HttpServer, deps: HubDependencies) {
+export function createHub(httpServer: HttpServer, deps: HubDependencies) {
   const limits = deps.limits ?? HUB_LIMITS;
   const io: WheelHub = new Server(httpServer, {
     path: HUB_PATH,
@@ -148,19 +191,13 @@ export async function createHub(httpServer: HttpServer, deps: HubDependencies) {
     maxHttpBufferSize: 64 * 1024,
   });
 
-  let closeRedis = async () => {};
-  if (deps.redisUrl) {
-    const redis = createClient({ url: deps.redisUrl });
-    await redis.connect();
+  if (deps.redis) {
     io.adapter(
-      createAdapter(redis, {
+      createAdapter(fitForStreamsAdapter(deps.redis), {
         streamName: `${deps.redisKeyPrefix}:hub`,
         sessionKeyPrefix: `${deps.redisKeyPrefix}:hub-session:`,
       }),
     );
-    closeRedis = async () => {
-      await redis.quit();
-    };
   }
 
   const connections = createConnectionCounter(deps.connectionsPerAddress);
@@ -209,20 +246,31 @@ export async function createHub(httpServer: HttpServer, deps: HubDependencies) {
     return undefined;
   }
 
-  io.on('connection', createCallGate(limits, deps.clock, deps.log));
-  const signalLimiter: AttemptLimiter = createAttemptLimiter({
-    ...limits.signallingPerParticipant,
-    clock: deps.clock,
-  });
+  const drain = createCallDrain();
+  io.on('connection', drain.track);
+  io.on('connection', createCallGate(limits, deps.limiters, deps.clock, deps.log));
+  const signalLimiter: AttemptLimiter = deps.limiters.attempts('signalling', limits.signallingPerParticipant);
 
   return {
     io,
     /** Signalling messages per participant, over all their connections (see call-handlers.ts). */
     signalLimiter,
-    async close() {
+    /**
+     * Shuts the hub down without closing the HTTP server (Fastify closes that, after letting its
+     * own requests finish): calls under way are answered first (within `drainMs`), new ones are
+     * refused, then every connection is told to go, which makes clients reconnect elsewhere.
+     */
+    async close(drainMs: number) {
+      await drain.close(drainMs);
       io.local.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
-      await closeRedis();
+      // Each connection closes once its 'disconnect' packet is written; closing the engine
+      // before that would drop the packet, and the client would not know to reconnect at once.
+      const flushedBy = Date.now() + DISCONNECT_FLUSH_MS;
+      while (io.engine.clientsCount > 0 && Date.now() < flushedBy) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await io.of('/').adapter.close();
+      io.engine.close();
     },
   };
 }

@@ -14,6 +14,7 @@ import type { RoundsService } from '../modules/rounds/rounds.service';
 import type { WheelsService } from '../modules/wheels/wheels.service';
 import { acknowledged } from './acknowledge';
 import { type HubSocket, participantRoom, type WheelHub, wheelRoom } from './hub';
+import { socketsIn } from './presence';
 
 export const REGISTER_FIRST = 'Register on this wheel to take a slot.';
 export const NOT_YOURSELF = 'You can only take a slot for yourself.';
@@ -25,15 +26,20 @@ export interface WheelHandlerDeps {
   rounds: RoundsService;
   participants: ParticipantsService;
   calls: CallsService;
+  /** Rejects when it cannot tell (a process did not answer); the release is then tried again later. */
   isPresent: (wheelId: string, participantId: string) => Promise<boolean>;
   slotReleaseGraceMs: number;
+  /** True with several server processes: a return is announced to the others, whose release timers it cancels. */
+  multiProcess: boolean;
   log: FastifyBaseLogger;
 }
 
 /** JoinWheel, LeaveWheel and TakeSlot, plus what a lost connection means for a participant's slot. */
 export function createWheelHandlers(deps: WheelHandlerDeps) {
   const { hub, wheels, rounds, participants, log } = deps;
-  const pendingReleases = new Set<NodeJS.Timeout>();
+  const releases = createPendingReleases(deps.slotReleaseGraceMs);
+  if (deps.multiProcess)
+    hub.on('participantReturned', (wheelId, participantId) => releases.cancel(wheelId, participantId));
 
   /** The participant leaves the wheel: their slot frees, their calls end, and everyone sees them go. */
   async function release(wheelId: string, participantId: string) {
@@ -63,11 +69,13 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
       if (!socket.connected) return false;
       const present =
         socket.rooms.has(wheelRoom(wheelId)) ||
-        (await hub.in(participantRoom(participantId)).fetchSockets()).some(
+        (await socketsIn(hub, participantRoom(participantId), { exact: false })).some(
           (other) => other.id !== socket.id && other.rooms.has(wheelRoom(wheelId)),
         );
       await socket.join(participantRoom(participantId));
       await enterRoom(socket, wheelId);
+      releases.cancel(wheelId, participantId);
+      if (deps.multiProcess) hub.serverSideEmit('participantReturned', wheelId, participantId);
       return !present;
     });
   }
@@ -122,25 +130,69 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     socket.on('disconnect', () => {
       const me = socket.data.participant;
       if (!me || !socket.data.joinedWheels.includes(me.wheelId)) return;
-      // A quick reconnect (a flaky network, a reload) keeps the slot: release only if the
-      // participant has not come back to the wheel, on any server process, when the grace ends.
-      const timer = setTimeout(() => {
-        pendingReleases.delete(timer);
-        deps
-          .isPresent(me.wheelId, me.participantId)
-          .then((present) => (present ? undefined : release(me.wheelId, me.participantId)))
-          .catch((error: unknown) => log.error({ err: error }, 'releasing a slot after a disconnect failed'));
-      }, deps.slotReleaseGraceMs);
-      pendingReleases.add(timer);
+      releases.schedule(me.wheelId, me.participantId, releaseIfGone);
     });
+  }
+
+  /**
+   * A quick reconnect (a flaky network, a reload) keeps the slot: when the grace ends, release
+   * only if the participant is not back on the wheel on any server process. When that cannot
+   * be told (a process did not answer), ask again after another grace rather than guess.
+   */
+  function releaseIfGone(wheelId: string, participantId: string) {
+    deps.isPresent(wheelId, participantId).then(
+      (present) =>
+        present
+          ? undefined
+          : release(wheelId, participantId).catch((error: unknown) =>
+              log.error({ err: error }, 'releasing a slot after a disconnect failed'),
+            ),
+      (error: unknown) => {
+        log.warn({ err: error, wheelId, participantId }, 'could not tell whether a participant is back');
+        releases.schedule(wheelId, participantId, releaseIfGone);
+      },
+    );
   }
 
   return {
     register,
     /** Stops pending releases on shutdown; the slots stay with their people across a restart. */
-    stop() {
-      for (const timer of pendingReleases) clearTimeout(timer);
-      pendingReleases.clear();
+    stop: releases.cancelAll,
+  };
+}
+
+/**
+ * One pending seat release per participant and wheel. A new disconnect restarts the grace; a
+ * return cancels it, so two short drops never add up to a lost seat.
+ */
+function createPendingReleases(graceMs: number) {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const keyOf = (wheelId: string, participantId: string) => `${wheelId}:${participantId}`;
+  const cancel = (wheelId: string, participantId: string) => {
+    const key = keyOf(wheelId, participantId);
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+  };
+  return {
+    cancel,
+    schedule(
+      wheelId: string,
+      participantId: string,
+      onGraceOver: (wheelId: string, participantId: string) => void,
+    ) {
+      cancel(wheelId, participantId);
+      const key = keyOf(wheelId, participantId);
+      timers.set(
+        key,
+        setTimeout(() => {
+          timers.delete(key);
+          onGraceOver(wheelId, participantId);
+        }, graceMs),
+      );
+    },
+    cancelAll() {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
     },
   };
 }

@@ -1,11 +1,6 @@
-import {
-  type AttemptLimiter,
-  createAttemptLimiter,
-  createGrowingDelay,
-  type GrowingDelay,
-} from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import { tooManyRequests } from '../../lib/errors';
+import type { LimiterFactory } from '../../lib/redis-limiters';
 
 export const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 export const tooManyLoginsForAccount = (seconds: number) =>
@@ -36,19 +31,13 @@ export type GuessOutcome = 'right' | 'wrong';
  * many arrive at once, only the allowed number is ever checked; a right password gives its
  * reservation back. Used by sign-in and by every other path that checks an account password.
  */
-export function createSignInThrottle(deps: {
-  clock: Clock;
-  perAccountAndAddress?: AttemptLimiter;
-  perAddress?: AttemptLimiter;
-  perAccount?: GrowingDelay;
-}) {
-  const { clock } = deps;
-  const perAccountAndAddress =
-    deps.perAccountAndAddress ?? createAttemptLimiter({ ...SIGN_IN_LIMITS.perAccountAndAddress, clock });
-  const perAddress = deps.perAddress ?? createAttemptLimiter({ ...SIGN_IN_LIMITS.perAddress, clock });
-  const perAccount = deps.perAccount ?? createGrowingDelay({ ...SIGN_IN_LIMITS.perAccount, clock });
-  // account → address → when it last signed in there. In memory: a restart only forgets
-  // which addresses skip the account's delay.
+export function createSignInThrottle(deps: { clock: Clock; limiters: LimiterFactory }) {
+  const { clock, limiters } = deps;
+  const perAccountAndAddress = limiters.attempts('sign-in-pair', SIGN_IN_LIMITS.perAccountAndAddress);
+  const perAddress = limiters.attempts('sign-in-address', SIGN_IN_LIMITS.perAddress);
+  const perAccount = limiters.growingDelay('sign-in-account', SIGN_IN_LIMITS.perAccount);
+  // account → address → when it last signed in there. In this process's memory: a restart,
+  // or a sign-in through another process, only means that address waits like any other.
   const knownAddresses = new Map<string, Map<string, number>>();
 
   const isKnown = (account: string, address: string) => {

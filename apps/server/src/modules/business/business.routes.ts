@@ -7,7 +7,8 @@ import {
   listPlansResponseSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicFormRateLimit } from '../../plugins/form-rate-limit';
+import type { LimiterFactory } from '../../lib/redis-limiters';
+import { limitPerAddress, publicFormLimit } from '../../plugins/form-rate-limit';
 import type { BusinessUsersService } from './business-users.service';
 import type { DemoRequestsService } from './demo-requests.service';
 import type { PlansService } from './plans.service';
@@ -18,7 +19,8 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   demoRequests: DemoRequestsService;
   /** Sign-ups and demo requests per client per 10 minutes. */
   formLimit: number;
-}> = async (app, { plans, businessUsers, demoRequests, formLimit }) => {
+  limiters: LimiterFactory;
+}> = async (app, { plans, businessUsers, demoRequests, formLimit, limiters }) => {
   app.get(
     '/api/business/plans',
     {
@@ -34,7 +36,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/business/demo-request',
     {
-      config: { rateLimit: publicFormRateLimit(formLimit) },
+      onRequest: limitPerAddress(limiters.attempts('demo-requests', publicFormLimit(formLimit))),
       schema: {
         tags: ['business'],
         summary: 'Ask for a demo; the admins see it in their demo request list',
@@ -48,7 +50,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/business/register',
     {
-      config: { rateLimit: publicFormRateLimit(formLimit) },
+      onRequest: limitPerAddress(limiters.attempts('sign-ups', publicFormLimit(formLimit))),
       schema: {
         tags: ['business'],
         summary:

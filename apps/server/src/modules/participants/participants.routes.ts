@@ -6,18 +6,22 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { headerValue } from '../../lib/http';
-import { participantRegistrationRateLimit } from '../../plugins/form-rate-limit';
+import type { LimiterFactory } from '../../lib/redis-limiters';
+import { limitPerAddress, participantRegistrationLimit } from '../../plugins/form-rate-limit';
 import type { ParticipantsService } from './participants.service';
 
 export const participantsRoutes: FastifyPluginAsyncZod<{
   participants: ParticipantsService;
   /** Registrations per client per minute. */
   registrationLimit: number;
-}> = async (app, { participants, registrationLimit }) => {
+  limiters: LimiterFactory;
+}> = async (app, { participants, registrationLimit, limiters }) => {
   app.post(
     '/api/users/anonymous',
     {
-      config: { rateLimit: participantRegistrationRateLimit(registrationLimit) },
+      onRequest: limitPerAddress(
+        limiters.attempts('participant-registrations', participantRegistrationLimit(registrationLimit)),
+      ),
       schema: {
         tags: ['participants'],
         summary: "Register on a wheel with the wheel's own form; answers the participant and their token",

@@ -8,6 +8,8 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { headerValue } from '../../lib/http';
+import type { LimiterFactory } from '../../lib/redis-limiters';
+import { limitPerAddress, publicFormLimit } from '../../plugins/form-rate-limit';
 import type { PaymentsService } from './payments.service';
 
 /**
@@ -25,13 +27,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   /** Sign-ups per client per 10 minutes (PUBLIC_FORM_LIMIT); intents get a few per sign-up. */
   formLimit: number;
-}> = async (app, { payments, formLimit }) => {
+  limiters: LimiterFactory;
+}> = async (app, { payments, formLimit, limiters }) => {
   app.post(
     '/api/business/payment-intent',
     {
-      config: {
-        rateLimit: { max: formLimit * PAYMENT_INTENTS_PER_SIGN_UP, timeWindow: '10 minutes' },
-      },
+      onRequest: limitPerAddress(
+        limiters.attempts('payment-intents', publicFormLimit(formLimit * PAYMENT_INTENTS_PER_SIGN_UP)),
+      ),
       schema: {
         tags: ['business'],
         summary:

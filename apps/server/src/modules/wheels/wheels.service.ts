@@ -14,18 +14,13 @@ import {
 import type { Insertable } from 'kysely';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { WheelsTable } from '../../db/schema';
-import {
-  type AttemptLimit,
-  type AttemptLimiter,
-  createAttemptLimiter,
-  createGrowingDelay,
-  type GrowingDelay,
-} from '../../lib/attempt-limiter';
+import type { AttemptLimit, AttemptLimiter, GrowingDelay } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
+import type { LimiterFactory } from '../../lib/redis-limiters';
 import type { TokenService } from '../../lib/tokens';
 import { toParticipant } from '../participants/participant-view';
 import type { ParticipantsRepository } from '../participants/participants.repository';
@@ -69,9 +64,9 @@ export interface AccessCodeLimits {
   perWheel: GrowingDelay;
 }
 
-export const createAccessCodeLimits = (clock: Clock): AccessCodeLimits => ({
-  perClient: createAttemptLimiter({ ...ACCESS_CODE_ATTEMPTS_PER_CLIENT, clock }),
-  perWheel: createGrowingDelay({ ...ACCESS_CODE_DELAY_PER_WHEEL, clock }),
+export const createAccessCodeLimits = (limiters: LimiterFactory): AccessCodeLimits => ({
+  perClient: limiters.attempts('access-code-client', ACCESS_CODE_ATTEMPTS_PER_CLIENT),
+  perWheel: limiters.growingDelay('access-code-wheel', ACCESS_CODE_DELAY_PER_WHEEL),
 });
 
 /** Who is connected to a wheel right now; the real-time layer knows. */
