@@ -255,12 +255,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registerMatchHandlers(socket, { matches, log: app.log });
     registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter: hub.signalLimiter, log: app.log });
   });
-  const stopTicker =
-    deps.rounds === 'manual'
-      ? () => {}
-      : startRoundTicker(rounds, ROUND_TICK_MS, (error) =>
-          app.log.error({ err: error }, 'round tick failed'),
-        );
+  const stopTicker = deps.rounds === 'manual' ? () => {} : startRoundTicker(rounds, ROUND_TICK_MS, app.log);
   // Shutting down: requests under way finish, and their answers close their keep-alive
   // connections (an idle one would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS).
   let closing = false;

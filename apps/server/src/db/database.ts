@@ -67,6 +67,9 @@ function createPostgresPool(connectionString: string): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // A database that does not answer at all (a network partition) fails a request after 5 s
+    // with 503, instead of holding it until the client gives up.
+    connectionTimeoutMillis: 5_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -76,6 +79,12 @@ function createPostgresPool(connectionString: string): pg.Pool {
   // crash the process: the pool drops it and opens a new one on the next query.
   pool.on('error', (error) => {
     console.warn(`PostgreSQL closed an idle connection (${error.message}); it is replaced on next use.`);
+  });
+  // A connection lost while checked out (between the queries of a transaction, say) is an
+  // 'error' on the client itself, which the pool does not listen to then: without a listener
+  // it would crash the process. The query that needed it fails and is answered 503.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   return pool;
 }

@@ -36,6 +36,11 @@ export class AppError extends Error {
 export const tooManyRequests = (message: string, retryAfterMs: number) =>
   new AppError('too_many_requests', message, undefined, retryAfterMs);
 
+/** What anyone is told while the database is away: nothing is lost, try again shortly. */
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** How soon to try again after DATABASE_UNAVAILABLE (Retry-After). */
+export const DATABASE_RETRY_AFTER_MS = 5_000;
+
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 

@@ -2,7 +2,8 @@ import type { ErrorBody, FieldError } from '@wheelmeet/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { AppError, errorCodeForStatus } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/errors';
+import { AppError, DATABASE_RETRY_AFTER_MS, DATABASE_UNAVAILABLE, errorCodeForStatus } from '../lib/errors';
 import { PasswordHasherBusyError } from '../lib/passwords';
 
 /** Seconds for a Retry-After header: whole, at least 1. */
@@ -60,6 +61,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         message: details[0]?.message ?? VALIDATION_MESSAGE,
         details,
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      reply.header('retry-after', retryAfterSeconds(DATABASE_RETRY_AFTER_MS));
+      return sendError(reply, 503, { code: 'service_unavailable', message: DATABASE_UNAVAILABLE });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {

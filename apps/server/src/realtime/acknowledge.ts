@@ -1,7 +1,8 @@
 import type { HubResult } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/errors';
+import { AppError, DATABASE_UNAVAILABLE } from '../lib/errors';
 
 /**
  * Wraps a hub call: validates the payload with its contracts schema, runs the work and
@@ -31,6 +32,11 @@ export function acknowledged<Input, Output>(
     } catch (error) {
       if (error instanceof AppError) {
         reply({ error: { code: error.code, message: error.message } });
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ err: error }, 'hub call failed: the database is unavailable');
+        reply({ error: { code: 'service_unavailable', message: DATABASE_UNAVAILABLE } });
         return;
       }
       log.error({ err: error }, 'hub call failed');

@@ -67,6 +67,7 @@ export async function startTcpRelay(targetPort: number, targetHost = '127.0.0.1'
   const open = new Set<net.Socket>();
   let server: net.Server | undefined;
   const listen = async () => {
+    if (server) return;
     server = net.createServer((incoming) => {
       const outgoing = net.connect(targetPort, targetHost);
       open.add(incoming);
@@ -81,7 +82,11 @@ export async function startTcpRelay(targetPort: number, targetHost = '127.0.0.1'
       incoming.on('error', drop).on('close', drop);
       outgoing.on('error', drop).on('close', drop);
     });
-    await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', resolve);
+    });
   };
   const cut = async () => {
     const closing = server;
