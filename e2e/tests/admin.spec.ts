@@ -107,8 +107,14 @@ test('a business user cannot open another business user’s wheel by its address
 test('an expired session sends the browser back to the login page', async ({ page, request }) => {
   await createWheel(request, { name: 'Anything', description: 'x' });
   await signInThroughUi(page, 'admin', E2E_ADMIN_PASSWORD);
+  // The dashboard has loaded with the good token; only then does the token go bad. (Swapping it
+  // earlier let the dashboard's own first request meet the bad token and leave the page before
+  // the click: a flaky test, not a product defect.)
+  await expect(page.getByText('Total users')).toBeVisible();
+  const wheelsLink = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Wheels' });
+  await expect(wheelsLink).toBeVisible();
   await page.evaluate(() => localStorage.setItem('admin_token', 'expired-or-forged-token'));
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Wheels' }).click();
+  await wheelsLink.click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
 });
