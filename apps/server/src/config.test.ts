@@ -94,6 +94,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).hubConnectionsPerAddress).toBe(200);
   });
 
+  it('keeps metrics off without METRICS_TOKEN, and takes a long enough one', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: ` ${'m'.repeat(24)} ` }).metricsToken).toBe('m'.repeat(24));
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -113,6 +119,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'my-proxy.local'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['HUB_CONNECTIONS_PER_ADDRESS', '0'],
+    ['METRICS_TOKEN', 'too-short-for-a-token'],
   ])('refuses a bad %s (%s) with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}:`));

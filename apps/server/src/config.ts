@@ -54,6 +54,7 @@ const environmentSchema = z.object({
     return parsed;
   }),
   HUB_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
+  METRICS_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -101,6 +102,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Hub connections one client address may hold at once (a venue's people may share one address). */
   hubConnectionsPerAddress: number;
+  /** The bearer token GET /metrics asks for; unset: no metrics are kept and there is no /metrics. */
+  metricsToken: string | undefined;
 }
 
 const urlList = (value: string) =>
@@ -159,5 +162,6 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     slotReleaseGraceMs: value.SLOT_RELEASE_GRACE_MS,
     trustProxy: value.TRUST_PROXY,
     hubConnectionsPerAddress: value.HUB_CONNECTIONS_PER_ADDRESS,
+    metricsToken: value.METRICS_TOKEN,
   };
 }

@@ -81,12 +81,16 @@ describe.skipIf(redisSkip !== undefined)(
       await pause(1_500);
 
       // Both processes are still up and answer HTTP and hub calls, each for its own people.
+      const tookMs: number[] = [];
       for (const app of [first, second]) {
         const started = Date.now();
         const response = await fetch(`${app.baseUrl}/api/wheels/${wheelId}`);
         expect(response.status).toBe(200);
-        expect(Date.now() - started).toBeLessThan(2_000);
+        tookMs.push(Date.now() - started);
       }
+      // biome-ignore lint/suspicious/noConsole: the measured answer times are reported from the test output
+      console.log(`GET /api/wheels/:id with Redis down answered in ${tookMs.join(' and ')} ms`);
+      expect(Math.max(...tookMs)).toBeLessThan(2_000);
       const late = await join(first, 'Cy');
       expect(await late.client.call('TakeSlot', { wheelId, userId: late.id, slotId: seat(1) })).toEqual({
         data: null,

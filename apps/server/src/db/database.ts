@@ -11,9 +11,16 @@ export type SqlDialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: SqlDialect;
+  /**
+   * Tells `listener` how long each query took once it is answered (or failed); the
+   * function it returns stops that. Carries no SQL text.
+   */
+  observeQueries(listener: QueryListener): () => void;
   /** Closes every connection; safe to call twice. */
   close(): Promise<void>;
 }
+
+export type QueryListener = (durationMs: number, failed: boolean) => void;
 
 export interface DatabaseOptions {
   /** A postgres:// URL; unset: SQLite in `dataDir`. */
@@ -44,12 +51,33 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function wrap(dialect: Dialect, name: SqlDialect): DatabaseHandle {
+  // Kysely times each query around the driver's own call (not the wait for a pooled
+  // connection) and reports failures too. Its `log` is fixed when Kysely is built, which is
+  // before the app that observes it exists (the database is migrated first), so it forwards
+  // to whoever observes the handle later; with nobody observing, it costs two timer reads a query.
+  const listeners = new Set<QueryListener>();
   const db = new Kysely<Database>({
     dialect,
     plugins: name === 'sqlite' ? [new SqliteBooleanPlugin()] : [],
+    log: (event) => {
+      for (const listener of listeners) {
+        // Kysely awaits this in the query's own path: a listener that throws must not fail the query.
+        try {
+          listener(event.queryDurationMillis, event.level === 'error');
+        } catch {}
+      }
+    },
   });
   let closing: Promise<void> | undefined;
-  return { db, dialect: name, close: () => (closing ??= db.destroy()) };
+  return {
+    db,
+    dialect: name,
+    observeQueries(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () => (closing ??= db.destroy()),
+  };
 }
 
 const PG_TIMESTAMPTZ = 1184;

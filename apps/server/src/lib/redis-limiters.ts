@@ -79,13 +79,48 @@ export interface LimiterFactory {
   growingDelay(name: string, options: GrowingDelayOptions): GrowingDelay;
 }
 
-export function createLimiterFactory(deps: {
+export interface LimiterFactoryDependencies {
   clock: Clock;
   redis?: RedisConnection | undefined;
   keyPrefix?: string;
   /** Told when Redis failed a limiter command and memory stood in. */
   onRedisError?: (error: unknown) => void;
-}): LimiterFactory {
+  /** Told, with the limiter's name, each time a limiter refuses (over its limit, or a delay to wait). */
+  onRefusal?: (name: string) => void;
+}
+
+export function createLimiterFactory(deps: LimiterFactoryDependencies): LimiterFactory {
+  const limiters = createCountingLimiters(deps);
+  const { onRefusal } = deps;
+  if (!onRefusal) return limiters;
+  return {
+    attempts(name, limit) {
+      const limiter = limiters.attempts(name, limit);
+      return {
+        ...limiter,
+        async tryAttempt(key) {
+          const admitted = await limiter.tryAttempt(key);
+          if (!admitted) onRefusal(name);
+          return admitted;
+        },
+      };
+    },
+    growingDelay(name, options) {
+      const delay = limiters.growingDelay(name, options);
+      return {
+        ...delay,
+        async tryBegin(key) {
+          const waitMs = await delay.tryBegin(key);
+          if (waitMs > 0) onRefusal(name);
+          return waitMs;
+        },
+      };
+    },
+  };
+}
+
+/** The limiters themselves, in Redis or in memory. */
+function createCountingLimiters(deps: LimiterFactoryDependencies): LimiterFactory {
   const { clock, redis } = deps;
   if (!redis) {
     return {

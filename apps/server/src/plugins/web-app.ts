@@ -5,7 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './error-handler';
 
 const API_PREFIXES = ['/api/', '/hubs/'];
-const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((prefix) => url.startsWith(prefix));
+/** Paths the server keeps for itself even when they are off (like /metrics): never the web app's. */
+const SERVER_PATHS = ['/api', '/metrics'];
+const isApiPath = (url: string) =>
+  SERVER_PATHS.includes(url) || API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other non-API path

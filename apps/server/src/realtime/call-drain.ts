@@ -10,7 +10,22 @@ const refusal: HubError = { error: { code: 'service_unavailable', message: RESTA
  * new calls are answered `service_unavailable` at once, and `close()` waits for the
  * counted ones, up to a bound, before the connections are told to go.
  */
-export function createCallDrain() {
+/**
+ * Told of each hub call once it is answered: its event name, the error code of the answer
+ * (undefined when it succeeded) and how long it took from reaching the hub to the answer.
+ */
+export type CallObserver = (event: string, errorCode: string | undefined, durationMs: number) => void;
+
+/** The error code of an acknowledgement (`{ error: { code } }`), if it is an error. */
+function errorCodeOf(answer: unknown[]): string | undefined {
+  const first = answer[0];
+  if (typeof first !== 'object' || first === null || !('error' in first)) return undefined;
+  const { error } = first;
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'string' ? error.code : 'unknown';
+}
+
+export function createCallDrain(observe?: CallObserver) {
   const pending = new Map<string, number>();
   let inFlight = 0;
   let closing = false;
@@ -31,12 +46,20 @@ export function createCallDrain() {
         const last = event.length - 1;
         const ack: unknown = event[last];
         if (typeof ack !== 'function') return closing ? undefined : next();
-        if (closing) return ack(refusal);
+        const name = String(event[0]);
+        if (closing) {
+          observe?.(name, refusal.error.code, 0);
+          return ack(refusal);
+        }
         inFlight += 1;
         pending.set(socket.id, (pending.get(socket.id) ?? 0) + 1);
+        const startedAt = performance.now();
         let answered = false;
         event[last] = (...answer: unknown[]) => {
-          if (!answered && pending.has(socket.id)) settle(socket.id, 1);
+          if (!answered) {
+            if (pending.has(socket.id)) settle(socket.id, 1);
+            observe?.(name, errorCodeOf(answer), performance.now() - startedAt);
+          }
           answered = true;
           ack(...answer);
         };

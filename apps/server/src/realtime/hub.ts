@@ -16,7 +16,7 @@ import type { Clock } from '../lib/clock';
 import type { RedisClient } from '../lib/redis';
 import type { LimiterFactory } from '../lib/redis-limiters';
 import type { ParticipantClaims, TokenService } from '../lib/tokens';
-import { createCallDrain } from './call-drain';
+import { type CallObserver, createCallDrain } from './call-drain';
 import { HUB_LIMITS, type HubLimits, TOO_MANY_CALLS, TOO_MANY_CONNECTIONS } from './hub-limits';
 
 export interface HubSocketData {
@@ -74,6 +74,8 @@ export interface HubDependencies {
   connectionsPerAddress: number;
   /** The hub's rate limits; those of hub-limits.ts unless a test brings its own. */
   limits?: HubLimits;
+  /** Told of every answered hub call (metrics). */
+  observeCall?: CallObserver;
 }
 
 /**
@@ -246,7 +248,7 @@ export function createHub(httpServer: HttpServer, deps: HubDependencies) {
     return undefined;
   }
 
-  const drain = createCallDrain();
+  const drain = createCallDrain(deps.observeCall);
   io.on('connection', drain.track);
   io.on('connection', createCallGate(limits, deps.limiters, deps.clock, deps.log));
   const signalLimiter: AttemptLimiter = deps.limiters.attempts('signalling', limits.signallingPerParticipant);

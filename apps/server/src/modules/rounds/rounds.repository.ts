@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, MatchesTable } from '../../db/schema';
 import type { WheelRow } from '../wheels/wheels.repository';
 
@@ -17,8 +17,42 @@ export function createRoundsRepository(db: Kysely<Database>) {
   };
 }
 
+/** Where a wheel's round is; see round-timing.ts. */
+export const ROUND_PHASES = ['idle', 'countdown', 'spinning', 'revealed', 'paused'] as const;
+export type RoundPhase = (typeof ROUND_PHASES)[number];
+
 function roundQueries(db: Kysely<Database>) {
   return {
+    /**
+     * How many wheels are in each round phase (a phase with none is missing), in one aggregate
+     * query over the wheels table. Active wheels, and any other still finishing a spin:
+     * revealed, spinning, paused, counting down to a spin, or idle (waiting for people).
+     */
+    async countWheelsByPhase(): Promise<Partial<Record<RoundPhase, number>>> {
+      const rows = await db
+        .selectFrom('wheels')
+        .select((eb) => [
+          eb
+            .case()
+            .when('matches_revealed_at', 'is not', null)
+            .then(sql.lit<RoundPhase>('revealed'))
+            .when('spin_started_at', 'is not', null)
+            .then(sql.lit<RoundPhase>('spinning'))
+            .when('rounds_paused', '=', true)
+            .then(sql.lit<RoundPhase>('paused'))
+            .when('next_spin_at', 'is not', null)
+            .then(sql.lit<RoundPhase>('countdown'))
+            .else(sql.lit<RoundPhase>('idle'))
+            .end()
+            .as('phase'),
+          eb.fn.countAll<number>().as('wheels'),
+        ])
+        .where((eb) => eb.or([eb('status', '=', 'Active'), eb('spin_started_at', 'is not', null)]))
+        .groupBy('phase')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.phase, Number(row.wheels)]));
+    },
+
     /** Wheels with a spin, a reveal or a reset due. */
     listDue(cutoffs: { spinDueBy: string; revealDueBy: string; resetDueBy: string }): Promise<WheelRow[]> {
       return db
