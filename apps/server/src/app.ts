@@ -37,6 +37,7 @@ import { createCallsService } from './modules/calls/calls.service';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
+import { registerMetrics } from './modules/metrics/metrics.routes';
 import { createParticipantsRepository } from './modules/participants/participants.repository';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
@@ -118,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     stripe: config.stripe !== undefined,
   });
   await registerOpenApi(app, config.publicOrigin);
+  const metrics = registerMetrics(app, { token: config.metricsToken, database });
 
   // Shared infrastructure.
   // With several processes, Redis carries the hub's pushes between them and holds the counts
@@ -131,7 +133,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', async () => {
     for (const client of [hubRedis, limiterRedis]) if (client?.isOpen) client.destroy();
   });
-  const limiters = createLimiterFactory({ clock, redis: limiterRedis, keyPrefix: config.redisKeyPrefix });
+  const limiters = createLimiterFactory({
+    clock,
+    redis: limiterRedis,
+    keyPrefix: config.redisKeyPrefix,
+    onRefusal: metrics.limiterRefusal,
+    onRedisError: metrics.redisFallback,
+  });
   // One bounded queue for every password hash and check, one throttle for every password guess.
   const passwords = createPasswordHasher();
   const signInThrottle = createSignInThrottle({ clock, limiters });
@@ -148,6 +156,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     log: app.log,
     trustProxy: config.trustProxy,
     connectionsPerAddress: config.hubConnectionsPerAddress,
+    observeCall: metrics.hubCall,
   });
   const presence = createPresence(() => hub.io);
 
@@ -201,7 +210,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock,
     random,
   });
-  const matches = createMatchesService({ matches: createMatchesRepository(database.db), events });
+  const matches = createMatchesService({ matches: createMatchesRepository(database.db), events, clock });
   const rounds = createRoundsService({
     rounds: createRoundsRepository(database.db),
     wheels,
@@ -210,9 +219,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock,
     random,
     onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
+    onSpin: metrics.spin,
   });
   const calls = createCallsService({ calls: createCallsRepository(database.db), clock, ice: config.ice });
   app.decorate('wheelmeet', { rounds });
+  metrics.readFrom({
+    connectedSockets: () => hub.io.engine.clientsCount,
+    wheelsByPhase: createRoundsRepository(database.db).countWheelsByPhase,
+  });
   const auth = createAuthService({
     accounts: createAuthRepository(database.db),
     tokens,
@@ -245,6 +259,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     rounds,
     participants,
     calls,
+    matches,
     isPresent: presence.isPresent,
     slotReleaseGraceMs: config.slotReleaseGraceMs,
     multiProcess: hubRedis !== undefined,

@@ -14,6 +14,11 @@ export const SPIN_ANIMATION_MS = 4_000;
 /** The rings reset and slots clear this long after a spin completes. */
 export const ROUND_RESET_MS = 8_000;
 
+/** How long after the reveal a match can be answered (decision 010); the next spin closes it sooner. */
+export const MATCH_ANSWER_WINDOW_MS = 30_000;
+/** How long after the answer deadline an accepted match may go without its call starting. */
+export const MATCH_CALL_START_WINDOW_MS = 60_000;
+
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const GENDER_OPTIONS = ['male', 'female', 'other'] as const;

@@ -9,8 +9,13 @@ import { openWheelSchema, participantSchema, slotSchema, wheelIdSchema } from '.
  * so a client on several wheels can tell them apart.
  */
 
-export const matchStatusSchema = z.enum(['Pending', 'Accepted', 'Rejected']);
+/** 'Expired': closed by the server (decision 010): unanswered in time, partner left, or no call. */
+export const matchStatusSchema = z.enum(['Pending', 'Accepted', 'Rejected', 'Expired']);
 export type MatchStatus = z.infer<typeof matchStatusSchema>;
+
+/** Why the server closed a match. */
+export const matchExpiryReasonSchema = z.enum(['unanswered', 'partnerLeft', 'callNotStarted']);
+export type MatchExpiryReason = z.infer<typeof matchExpiryReasonSchema>;
 
 export const matchSchema = z
   .object({
@@ -22,6 +27,8 @@ export const matchSchema = z
     status: matchStatusSchema,
     acceptedByUser1: z.boolean(),
     acceptedByUser2: z.boolean(),
+    /** Until when a pending match can be answered; null for a match from before lifetimes. */
+    answerBy: z.iso.datetime().nullable(),
   })
   .meta({ id: 'Match' });
 export type Match = z.infer<typeof matchSchema>;
@@ -44,6 +51,14 @@ export const takeSlotRequestSchema = z.object({
   slotId: z.uuid(),
 });
 export type TakeSlotRequest = z.infer<typeof takeSlotRequestSchema>;
+
+/** Issue 12: move to another free slot before the spin; the caller keeps their old slot if it fails. */
+export const changeSlotRequestSchema = z.object({ wheelId: wheelIdSchema, slotId: z.uuid() });
+export type ChangeSlotRequest = z.infer<typeof changeSlotRequestSchema>;
+
+/** Issue 12: give up the slot but stay on the wheel (watching); refused while the wheel spins. */
+export const leaveSlotRequestSchema = z.object({ wheelId: wheelIdSchema });
+export type LeaveSlotRequest = z.infer<typeof leaveSlotRequestSchema>;
 
 export const matchActionRequestSchema = z.object({ matchId: z.uuid() });
 export type MatchActionRequest = z.infer<typeof matchActionRequestSchema>;
@@ -106,7 +121,10 @@ export const wheelSnapshotSchema = z
     /** The server's clock, so countdowns agree even when the browser's clock is off. */
     serverTime: z.iso.datetime(),
     spin: spinStateSchema.nullable(),
-    /** The caller's matches in the current round (empty for a visitor who has not registered). */
+    /**
+     * The caller's matches of the current round once revealed, and any earlier match of theirs
+     * still open (pending, or accepted with a call to start or rejoin). Empty for a visitor.
+     */
     myMatches: z.array(matchSchema),
   })
   .meta({ id: 'WheelSnapshot' });
@@ -121,6 +139,8 @@ export interface ClientToServerEvents {
   JoinWheel: (request: JoinWheelRequest, ack: HubAck<WheelSnapshot>) => void;
   LeaveWheel: (request: LeaveWheelRequest, ack: HubAck<null>) => void;
   TakeSlot: (request: TakeSlotRequest, ack: HubAck<null>) => void;
+  ChangeSlot: (request: ChangeSlotRequest, ack: HubAck<null>) => void;
+  LeaveSlot: (request: LeaveSlotRequest, ack: HubAck<null>) => void;
   AcceptMatch: (request: MatchActionRequest, ack: HubAck<Match>) => void;
   DeclineMatch: (request: MatchActionRequest, ack: HubAck<Match>) => void;
   SendOffer: (request: SendOfferRequest, ack: HubAck<null>) => void;
@@ -186,6 +206,23 @@ export type MatchAcceptedEvent = z.infer<typeof matchAcceptedEventSchema>;
 export const matchDeclinedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
 export type MatchDeclinedEvent = z.infer<typeof matchDeclinedEventSchema>;
 
+/** What a person is told when the server closed their match. */
+export const MATCH_EXPIRED_TEXTS = {
+  /** To someone who had accepted and waited for the other. */
+  partnerDidNotAnswer: "Your match didn't answer in time",
+  /** To someone who had not answered, or whose call never started. */
+  expired: 'This match expired',
+  partnerLeft: 'Your match left the wheel',
+} as const;
+
+/** The server closed a match; both people hear it (decision 010). */
+export const matchExpiredEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  matchId: z.uuid(),
+  reason: matchExpiryReasonSchema,
+});
+export type MatchExpiredEvent = z.infer<typeof matchExpiredEventSchema>;
+
 export const offerReceivedEventSchema = z.object({ matchId: z.uuid(), offer: sessionDescriptionSchema });
 export type OfferReceivedEvent = z.infer<typeof offerReceivedEventSchema>;
 export const answerReceivedEventSchema = z.object({ matchId: z.uuid(), answer: sessionDescriptionSchema });
@@ -206,6 +243,7 @@ export interface ServerToClientEvents {
   UserLeft: (event: UserPresenceEvent) => void;
   MatchAccepted: (event: MatchAcceptedEvent) => void;
   MatchDeclined: (event: MatchDeclinedEvent) => void;
+  MatchExpired: (event: MatchExpiredEvent) => void;
   OfferReceived: (event: OfferReceivedEvent) => void;
   AnswerReceived: (event: AnswerReceivedEvent) => void;
   IceCandidateReceived: (event: IceCandidateReceivedEvent) => void;

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './database';
 import { domainModelMigration } from './migrations/0001-domain-model';
 import { roundStateMigration } from './migrations/0002-round-state';
 import { securityMigration } from './migrations/0003-security';
+import { matchLifetimeMigration } from './migrations/0004-match-lifetime';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -12,6 +13,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0001-domain-model': domainModelMigration(types),
     '0002-round-state': roundStateMigration(types),
     '0003-security': securityMigration(types),
+    '0004-match-lifetime': matchLifetimeMigration(types),
   };
 }
 

@@ -123,6 +123,11 @@ export interface MatchesTable {
   created_at: string;
   call_started_at: string | null;
   call_ended_at: string | null;
+  /** Until when a pending match can be answered (decision 010). */
+  answer_by: string | null;
+  /** Set when the server closed the match; the API shows it as 'Expired'. */
+  closed_at: string | null;
+  close_reason: 'unanswered' | 'partnerLeft' | 'callNotStarted' | null;
 }
 
 export interface DemoRequestsTable {

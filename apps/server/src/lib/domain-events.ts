@@ -1,6 +1,7 @@
 import type {
   MatchAcceptedEvent,
   MatchDeclinedEvent,
+  MatchExpiredEvent,
   MatchesCreatedEvent,
   RoundScheduledEvent,
   SlotLeftEvent,
@@ -22,6 +23,7 @@ export interface DomainEventMap {
   matchesRevealed: { created: MatchesCreatedEvent; completed: WheelSpinCompletedEvent };
   matchAccepted: { event: MatchAcceptedEvent; participantIds: readonly [string, string] };
   matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
+  matchExpired: { event: MatchExpiredEvent; participantIds: readonly [string, string] };
 }
 
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;

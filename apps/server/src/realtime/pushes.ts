@@ -26,6 +26,9 @@ export function forwardDomainEventsToHub(events: DomainEvents, hub: WheelHub): (
     events.subscribe('matchDeclined', ({ event, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('MatchDeclined', event);
     }),
+    events.subscribe('matchExpired', ({ event, participantIds }) => {
+      hub.to(participantIds.map(participantRoom)).emit('MatchExpired', event);
+    }),
   ];
   return () => {
     for (const unsubscribe of unsubscribers) unsubscribe();

@@ -1,5 +1,7 @@
 import {
+  changeSlotRequestSchema,
   joinWheelRequestSchema,
+  leaveSlotRequestSchema,
   leaveWheelRequestSchema,
   takeSlotRequestSchema,
   type WheelSnapshot,
@@ -8,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../lib/errors';
 import { createKeyedQueue } from '../lib/one-at-a-time';
 import type { CallsService } from '../modules/calls/calls.service';
+import type { MatchesService } from '../modules/matches/matches.service';
 import { toParticipant } from '../modules/participants/participant-view';
 import type { ParticipantsService } from '../modules/participants/participants.service';
 import type { RoundsService } from '../modules/rounds/rounds.service';
@@ -26,6 +29,7 @@ export interface WheelHandlerDeps {
   rounds: RoundsService;
   participants: ParticipantsService;
   calls: CallsService;
+  matches: MatchesService;
   /** Rejects when it cannot tell (a process did not answer); the release is then tried again later. */
   isPresent: (wheelId: string, participantId: string) => Promise<boolean>;
   slotReleaseGraceMs: number;
@@ -41,12 +45,16 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
   if (deps.multiProcess)
     hub.on('participantReturned', (wheelId, participantId) => releases.cancel(wheelId, participantId));
 
-  /** The participant leaves the wheel: their slot frees, their calls end, and everyone sees them go. */
+  /**
+   * The participant leaves the wheel: their slot frees, their calls end, their open matches
+   * close (the partners are told), and everyone sees them go.
+   */
   async function release(wheelId: string, participantId: string) {
     await wheels.leaveSlot(wheelId, participantId);
     for (const call of await deps.calls.endCallsOf(participantId)) {
       hub.to(participantRoom(call.partnerId)).emit('CallEnded', { matchId: call.id, userId: participantId });
     }
+    await deps.matches.closeForLeaver(wheelId, participantId);
     const row = await participants.findParticipant(participantId);
     if (row) hub.to(wheelRoom(wheelId)).emit('UserLeft', { wheelId, user: toParticipant(row) });
   }
@@ -84,6 +92,15 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     const participantOf = (wheelId: string) =>
       socket.data.participant?.wheelId === wheelId ? socket.data.participant.participantId : undefined;
 
+    /** The caller's own participant id on this wheel, for calls that act on their own seat. */
+    const seatedActor = (wheelId: string) => {
+      const me = socket.data.participant;
+      if (!me) throw new AppError('unauthorized', REGISTER_FIRST);
+      if (me.wheelId !== wheelId) throw new AppError('forbidden', REGISTER_FIRST);
+      if (!socket.data.joinedWheels.includes(wheelId)) throw new AppError('forbidden', JOIN_FIRST);
+      return me.participantId;
+    };
+
     socket.on(
       'JoinWheel',
       acknowledged(joinWheelRequestSchema, log, async ({ wheelId, accessGrant }): Promise<WheelSnapshot> => {
@@ -117,12 +134,26 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     socket.on(
       'TakeSlot',
       acknowledged(takeSlotRequestSchema, log, async ({ wheelId, userId, slotId }) => {
-        const me = socket.data.participant;
-        if (!me) throw new AppError('unauthorized', REGISTER_FIRST);
-        if (userId !== me.participantId) throw new AppError('forbidden', NOT_YOURSELF);
-        if (me.wheelId !== wheelId) throw new AppError('forbidden', REGISTER_FIRST);
-        if (!socket.data.joinedWheels.includes(wheelId)) throw new AppError('forbidden', JOIN_FIRST);
-        await wheels.takeSlot({ wheelId, slotId, participantId: userId });
+        if (socket.data.participant && userId !== socket.data.participant.participantId) {
+          throw new AppError('forbidden', NOT_YOURSELF);
+        }
+        await wheels.takeSlot({ wheelId, slotId, participantId: seatedActor(wheelId) });
+        return null;
+      }),
+    );
+
+    socket.on(
+      'ChangeSlot',
+      acknowledged(changeSlotRequestSchema, log, async ({ wheelId, slotId }) => {
+        await wheels.changeSlot({ wheelId, slotId, participantId: seatedActor(wheelId) });
+        return null;
+      }),
+    );
+
+    socket.on(
+      'LeaveSlot',
+      acknowledged(leaveSlotRequestSchema, log, async ({ wheelId }) => {
+        await wheels.giveUpSlot(wheelId, seatedActor(wheelId));
         return null;
       }),
     );

@@ -124,6 +124,7 @@ const SERVER_EVENTS = Object.keys({
   UserLeft: true,
   MatchAccepted: true,
   MatchDeclined: true,
+  MatchExpired: true,
   OfferReceived: true,
   AnswerReceived: true,
   IceCandidateReceived: true,

@@ -168,6 +168,7 @@ export function makeMatch(overrides: Partial<Match> = {}): Match {
     status: 'Pending',
     acceptedByUser1: false,
     acceptedByUser2: false,
+    answerBy: null,
     ...overrides,
   };
 }

@@ -24,8 +24,92 @@ export function createMatchesRepository(db: Kysely<Database>) {
   const byId = async (id: string) =>
     (await withPeople(await db.selectFrom('matches').selectAll().where('id', '=', id).execute()))[0];
 
+  /** Open: not declined, not closed, and no call that already ended. */
+  const open = db
+    .selectFrom('matches')
+    .selectAll()
+    .where('closed_at', 'is', null)
+    .where('status', '!=', 'Rejected')
+    .where('call_ended_at', 'is', null);
+
   return {
     findById: byId,
+
+    /**
+     * Open matches whose time is up at `now`: pending ones past their answer deadline, and
+     * accepted ones whose call has not started by `callStartBy` past it.
+     */
+    async listDueToClose(now: string, callStartDeadlinePassedBefore: string): Promise<MatchRow[]> {
+      return open
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'Pending'), eb('answer_by', '<=', now)]),
+            eb.and([
+              eb('status', '=', 'Accepted'),
+              eb('call_started_at', 'is', null),
+              eb('answer_by', '<=', callStartDeadlinePassedBefore),
+            ]),
+          ]),
+        )
+        .orderBy('answer_by')
+        .limit(500)
+        .execute();
+    },
+
+    /** A participant's open matches on a wheel. */
+    async listOpenOf(wheelId: string, participantId: string): Promise<MatchRow[]> {
+      return open
+        .where('wheel_id', '=', wheelId)
+        .where((eb) => eb.or([eb('user1_id', '=', participantId), eb('user2_id', '=', participantId)]))
+        .execute();
+    },
+
+    /** A wheel's open matches from rounds before `round` with no call under way. */
+    async listStaleBefore(wheelId: string, round: number): Promise<MatchRow[]> {
+      return open
+        .where('wheel_id', '=', wheelId)
+        .where('round', '<', round)
+        .where('call_started_at', 'is', null)
+        .execute();
+    },
+
+    /** Closes an open match; false when it was closed, declined or ended meanwhile (another process). */
+    async close(id: string, reason: NonNullable<MatchRow['close_reason']>, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('matches')
+        .set({ closed_at: at, close_reason: reason })
+        .where('id', '=', id)
+        .where('closed_at', 'is', null)
+        .where('status', '!=', 'Rejected')
+        .where('call_ended_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The caller's matches of one round, and their open ones of any round, with the people. */
+    async listForSnapshot(
+      wheelId: string,
+      participantId: string,
+      round: number | undefined,
+    ): Promise<MatchWithPeople[]> {
+      const mine = await db
+        .selectFrom('matches')
+        .selectAll()
+        .where('wheel_id', '=', wheelId)
+        .where((eb) => eb.or([eb('user1_id', '=', participantId), eb('user2_id', '=', participantId)]))
+        .where((eb) => {
+          const isOpen = eb.and([
+            eb('closed_at', 'is', null),
+            eb('status', '!=', 'Rejected'),
+            eb('call_ended_at', 'is', null),
+          ]);
+          return round === undefined ? isOpen : eb.or([eb('round', '=', round), isOpen]);
+        })
+        .orderBy('round')
+        .orderBy('created_at')
+        .execute();
+      return withPeople(mine);
+    },
 
     async listForRound(wheelId: string, round: number): Promise<MatchWithPeople[]> {
       return withPeople(
@@ -56,6 +140,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
         }))
         .where('id', '=', id)
         .where('status', '!=', 'Rejected')
+        .where('closed_at', 'is', null)
         .execute();
       return byId(id);
     },
@@ -67,6 +152,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
         .set({ status: 'Rejected' })
         .where('id', '=', id)
         .where('status', '=', 'Pending')
+        .where('closed_at', 'is', null)
         .execute();
       return byId(id);
     },

@@ -1,12 +1,14 @@
-import type { Match } from '@wheelmeet/contracts';
+import { MATCH_CALL_START_WINDOW_MS, type Match, type MatchExpiryReason } from '@wheelmeet/contracts';
+import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
 import { toParticipant } from '../participants/participant-view';
-import type { MatchesRepository, MatchWithPeople } from './matches.repository';
+import type { MatchesRepository, MatchRow, MatchWithPeople } from './matches.repository';
 
 export const NOT_YOUR_MATCH = 'Only the two people in a match can answer it.';
 export const MATCH_DECLINED = 'This match was declined.';
 export const MATCH_ALREADY_ACCEPTED = 'This match was already accepted by both of you.';
+export const MATCH_EXPIRED = 'This match expired.';
 
 export function toMatch(row: MatchWithPeople): Match {
   return {
@@ -15,9 +17,10 @@ export function toMatch(row: MatchWithPeople): Match {
     round: row.round,
     user1: toParticipant(row.user1),
     user2: toParticipant(row.user2),
-    status: row.status,
+    status: row.closed_at ? 'Expired' : row.status,
     acceptedByUser1: row.accepted_by_user1,
     acceptedByUser2: row.accepted_by_user2,
+    answerBy: row.answer_by,
   };
 }
 
@@ -31,13 +34,36 @@ export function sideOf(
   throw new AppError('forbidden', NOT_YOUR_MATCH);
 }
 
-export function createMatchesService(deps: { matches: MatchesRepository; events: DomainEvents }) {
-  const { matches, events } = deps;
+export function createMatchesService(deps: {
+  matches: MatchesRepository;
+  events: DomainEvents;
+  clock: Clock;
+}) {
+  const { matches, events, clock } = deps;
+
+  /** Closes an open match and tells both people; false when another process got there first. */
+  async function close(match: MatchRow, reason: MatchExpiryReason): Promise<boolean> {
+    if (!(await matches.close(match.id, reason, clock.now().toISOString()))) return false;
+    await events.publish('matchExpired', {
+      event: { wheelId: match.wheel_id, matchId: match.id, reason },
+      participantIds: [match.user1_id, match.user2_id],
+    });
+    return true;
+  }
+
+  /** A pending match past its deadline is closed on the spot, even before the ticker gets to it. */
+  const isPastAnswerDeadline = (match: MatchRow) =>
+    match.status === 'Pending' &&
+    match.answer_by !== null &&
+    new Date(match.answer_by).getTime() <= clock.now().getTime();
 
   const requireMine = async (matchId: string, participantId: string) => {
     const match = await matches.findById(matchId);
     if (!match) throw notFound('Match not found');
-    return { match, side: sideOf(match, participantId) };
+    const side = sideOf(match, participantId);
+    if (!match.closed_at && isPastAnswerDeadline(match)) await close(match, 'unanswered');
+    if (match.closed_at || isPastAnswerDeadline(match)) throw new AppError('conflict', MATCH_EXPIRED);
+    return { match, side };
   };
 
   return {
@@ -46,6 +72,7 @@ export function createMatchesService(deps: { matches: MatchesRepository; events:
       const { match, side } = await requireMine(matchId, participantId);
       if (match.status === 'Rejected') throw new AppError('conflict', MATCH_DECLINED);
       const updated = (await matches.recordAccept(matchId, side)) ?? match;
+      if (updated.closed_at) throw new AppError('conflict', MATCH_EXPIRED);
       if (updated.status === 'Rejected') throw new AppError('conflict', MATCH_DECLINED);
       await events.publish('matchAccepted', {
         event: {
@@ -65,6 +92,7 @@ export function createMatchesService(deps: { matches: MatchesRepository; events:
       const { match } = await requireMine(matchId, participantId);
       if (match.status === 'Accepted') throw new AppError('conflict', MATCH_ALREADY_ACCEPTED);
       const updated = (await matches.recordDecline(matchId)) ?? match;
+      if (updated.closed_at) throw new AppError('conflict', MATCH_EXPIRED);
       if (updated.status === 'Accepted') throw new AppError('conflict', MATCH_ALREADY_ACCEPTED);
       await events.publish('matchDeclined', {
         event: { matchId, userId: participantId },
@@ -75,6 +103,38 @@ export function createMatchesService(deps: { matches: MatchesRepository; events:
 
     async listForRound(wheelId: string, round: number): Promise<Match[]> {
       return (await matches.listForRound(wheelId, round)).map(toMatch);
+    },
+
+    /**
+     * What JoinWheel shows the caller: their matches of the round just revealed (`round`, when
+     * the reveal is on screen), and every match of theirs still open from any round, so a
+     * reload or a reconnect finds its dialog or its call again.
+     */
+    async forSnapshot(wheelId: string, participantId: string, round: number | undefined): Promise<Match[]> {
+      return (await matches.listForSnapshot(wheelId, participantId, round)).map(toMatch);
+    },
+
+    /** Closes every match whose time is up (decision 010); called on each round tick. */
+    async closeDue(): Promise<void> {
+      const now = clock.now().getTime();
+      const due = await matches.listDueToClose(
+        new Date(now).toISOString(),
+        new Date(now - MATCH_CALL_START_WINDOW_MS).toISOString(),
+      );
+      for (const match of due)
+        await close(match, match.status === 'Pending' ? 'unanswered' : 'callNotStarted');
+    },
+
+    /** A new round spun: earlier rounds' matches still waiting for an answer or a call are over. */
+    async closeStaleBefore(wheelId: string, round: number): Promise<void> {
+      for (const match of await matches.listStaleBefore(wheelId, round)) {
+        await close(match, match.status === 'Pending' ? 'unanswered' : 'callNotStarted');
+      }
+    },
+
+    /** The participant left the wheel: their open matches end, and their partners are told. */
+    async closeForLeaver(wheelId: string, participantId: string): Promise<void> {
+      for (const match of await matches.listOpenOf(wheelId, participantId)) await close(match, 'partnerLeft');
     },
   };
 }

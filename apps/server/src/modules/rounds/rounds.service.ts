@@ -1,4 +1,10 @@
-import { indexInRing, ringHalf, type SpinState, type WheelSnapshot } from '@wheelmeet/contracts';
+import {
+  indexInRing,
+  MATCH_ANSWER_WINDOW_MS,
+  ringHalf,
+  type SpinState,
+  type WheelSnapshot,
+} from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
@@ -39,6 +45,8 @@ export function createRoundsService(deps: {
   clock: Clock;
   random: Random;
   onError: (error: unknown, wheelId: string) => void;
+  /** Told of each spin that started, with how long after its wheel's next spin time (metrics). */
+  onSpin?: (latenessMs: number) => void;
 }) {
   const { rounds, wheels, matches, events, clock, random } = deps;
 
@@ -58,6 +66,10 @@ export function createRoundsService(deps: {
     if (!row.next_spin_at) return;
     const expected = { round: row.current_round, nextSpinAt: row.next_spin_at };
     const startedAt = now.toISOString();
+    // Answerable for a while after the reveal; the next spin closes it sooner (decision 010).
+    const answerBy = new Date(
+      Date.parse(spinSchedule(startedAt).revealAt) + MATCH_ANSWER_WINDOW_MS,
+    ).toISOString();
     const outcome = await rounds
       .transaction(async (tx) => {
         const round = await tx.claimSpin(row.id, expected, startedAt);
@@ -107,6 +119,7 @@ export function createRoundsService(deps: {
             created_at: startedAt,
             call_started_at: null,
             call_ended_at: null,
+            answer_by: answerBy,
           })),
         );
         return { round, innerOffset: result.innerOffset, outerOffset: result.outerOffset };
@@ -122,6 +135,8 @@ export function createRoundsService(deps: {
       if (await rounds.clearSchedule(row.id, expected.nextSpinAt)) await publishSchedule(row.id, false);
       return;
     }
+    deps.onSpin?.(now.getTime() - Date.parse(expected.nextSpinAt));
+    await matches.closeStaleBefore(row.id, outcome.round);
     await events.publish('spinStarted', {
       wheelId: row.id,
       round: outcome.round,
@@ -176,6 +191,7 @@ export function createRoundsService(deps: {
     /** Carries every wheel with something due one step on. */
     async tick(): Promise<void> {
       const now = clock.now();
+      await matches.closeDue();
       const due = await rounds.listDue(dueCutoffs(now));
       for (const row of due) {
         const action = dueAction(
@@ -227,16 +243,19 @@ export function createRoundsService(deps: {
       await publishSchedule(wheelId, false);
     },
 
-    /** Everything a client needs to draw the wheel now, with the caller's matches of the current round. */
+    /**
+     * Everything a client needs to draw the wheel now, with the caller's matches: those of the
+     * current round once revealed (until the next spin, across the reset), and any still open.
+     */
     async snapshot(row: WheelRow, participantId: string | undefined): Promise<WheelSnapshot> {
       const spinState = spinStateOf(row);
-      const revealed = row.matches_revealed_at !== null;
-      const myMatches =
-        participantId && revealed
-          ? (await matches.listForRound(row.id, row.current_round)).filter(
-              (match) => match.user1.id === participantId || match.user2.id === participantId,
-            )
-          : [];
+      // While the rings turn, this round's matches are still a surprise.
+      const spinning = row.spin_started_at !== null && row.matches_revealed_at === null;
+      const myMatches = participantId
+        ? (await matches.forSnapshot(row.id, participantId, spinning ? undefined : row.current_round)).filter(
+            (match) => !spinning || match.round !== row.current_round,
+          )
+        : [];
       return {
         wheel: await wheels.toOpenWheel(row),
         serverTime: clock.now().toISOString(),

@@ -14,6 +14,46 @@ export interface SlotWithOccupant {
 /** Why a slot could not be taken. */
 export type OccupyOutcome = 'taken' | 'slot_occupied' | 'wheel_spinning' | 'no_such_slot';
 
+/** Rolls a seat move back: the participant keeps the seat they had. */
+class KeepSeat extends Error {}
+
+async function occupy(
+  db: Kysely<Database>,
+  wheelId: string,
+  slotId: string,
+  participantId: string,
+  at: string,
+): Promise<OccupyOutcome> {
+  const result = await db
+    .updateTable('slots')
+    .set({ participant_id: participantId, occupied_at: at })
+    .where('id', '=', slotId)
+    .where('wheel_id', '=', wheelId)
+    .where('participant_id', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('wheels')
+            .select('wheels.id')
+            .where('wheels.id', '=', wheelId)
+            .where('wheels.spin_started_at', 'is not', null),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1) return 'taken';
+
+  const slot = await db
+    .selectFrom('slots')
+    .select('participant_id')
+    .where('id', '=', slotId)
+    .where('wheel_id', '=', wheelId)
+    .executeTakeFirst();
+  if (!slot) return 'no_such_slot';
+  return slot.participant_id ? 'slot_occupied' : 'wheel_spinning';
+}
+
 export function createWheelsRepository(db: Kysely<Database>) {
   const findSlotOf = (wheelId: string, participantId: string) =>
     db
@@ -71,40 +111,40 @@ export function createWheelsRepository(db: Kysely<Database>) {
      * statement so two people racing for a slot cannot both get it. The unique
      * (wheel, participant) constraint refuses a second slot for the same person.
      */
-    async occupySlot(
+    occupySlot: (wheelId: string, slotId: string, participantId: string, at: string) =>
+      occupy(db, wheelId, slotId, participantId, at),
+
+    /**
+     * Moves the participant from the slot they hold to another, in one transaction: either
+     * they sit in the new slot, or (the slot was taken, the wheel started spinning) they keep
+     * the old one. The freed slot's id with the outcome.
+     */
+    async moveToSlot(
       wheelId: string,
       slotId: string,
       participantId: string,
       at: string,
-    ): Promise<OccupyOutcome> {
-      const result = await db
-        .updateTable('slots')
-        .set({ participant_id: participantId, occupied_at: at })
-        .where('id', '=', slotId)
-        .where('wheel_id', '=', wheelId)
-        .where('participant_id', 'is', null)
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('wheels')
-                .select('wheels.id')
-                .where('wheels.id', '=', wheelId)
-                .where('wheels.spin_started_at', 'is not', null),
-            ),
-          ),
-        )
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return 'taken';
-
-      const slot = await db
-        .selectFrom('slots')
-        .select('participant_id')
-        .where('id', '=', slotId)
-        .where('wheel_id', '=', wheelId)
-        .executeTakeFirst();
-      if (!slot) return 'no_such_slot';
-      return slot.participant_id ? 'slot_occupied' : 'wheel_spinning';
+    ): Promise<{ outcome: OccupyOutcome; freedSlotId: string | undefined }> {
+      let outcome: OccupyOutcome = 'taken';
+      const freedSlotId = await db
+        .transaction()
+        .execute(async (trx) => {
+          const held = await trx
+            .updateTable('slots')
+            .set({ participant_id: null, occupied_at: null })
+            .where('wheel_id', '=', wheelId)
+            .where('participant_id', '=', participantId)
+            .returning('id')
+            .executeTakeFirst();
+          outcome = await occupy(trx, wheelId, slotId, participantId, at);
+          if (outcome !== 'taken') throw new KeepSeat();
+          return held?.id;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof KeepSeat) return undefined;
+          throw error;
+        });
+      return { outcome, freedSlotId };
     },
 
     /** Frees the participant's slot on the wheel; the freed slot's id, if they held one. */

@@ -223,7 +223,7 @@ export function createWheelsService(deps: {
     });
   }
 
-  return {
+  const service = {
     roundSecondsOf,
     toOpenWheel,
 
@@ -317,6 +317,43 @@ export function createWheelsService(deps: {
       return view;
     },
 
+    /**
+     * Moves a seated participant to another free slot before the spin, atomically: they end up
+     * in the new slot or keep the old one. Someone not seated yet simply takes the slot.
+     */
+    async changeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<Slot> {
+      const { wheelId, slotId, participantId } = request;
+      const held = await wheels.findSlotOf(wheelId, participantId);
+      if (!held) return service.takeSlot(request);
+      if (held.id === slotId) {
+        const same = (await wheels.listSlots(wheelId)).find((candidate) => candidate.id === slotId);
+        if (same?.occupant) return toSlot(same);
+      }
+      const { outcome, freedSlotId } = await wheels.moveToSlot(
+        wheelId,
+        slotId,
+        participantId,
+        clock.now().toISOString(),
+      );
+      if (outcome === 'no_such_slot') throw notFound('There is no such slot on this wheel.');
+      if (outcome === 'slot_occupied') throw new AppError('conflict', SLOT_OCCUPIED);
+      if (outcome === 'wheel_spinning') throw new AppError('conflict', WHEEL_SPINNING);
+      if (freedSlotId)
+        await events.publish('slotLeft', { wheelId, userId: participantId, slotId: freedSlotId });
+      const slot = (await wheels.listSlots(wheelId)).find((candidate) => candidate.id === slotId);
+      if (!slot?.occupant) throw new AppError('conflict', SLOT_OCCUPIED);
+      const view = toSlot(slot);
+      await events.publish('slotTaken', { wheelId, userId: participantId, slotId, slot: view });
+      return view;
+    },
+
+    /** The participant gives up their seat but stays on the wheel; not while the wheel spins. */
+    async giveUpSlot(wheelId: string, participantId: string): Promise<void> {
+      const row = await requireWheel(wheelId);
+      if (row.spin_started_at && !row.matches_revealed_at) throw new AppError('conflict', WHEEL_SPINNING);
+      await service.leaveSlot(wheelId, participantId);
+    },
+
     /** Frees the participant's slot, if they hold one. */
     async leaveSlot(wheelId: string, participantId: string): Promise<void> {
       const slotId = await wheels.vacateSlotOf(wheelId, participantId);
@@ -329,6 +366,7 @@ export function createWheelsService(deps: {
       return row.id;
     },
   };
+  return service;
 }
 
 export type WheelsService = ReturnType<typeof createWheelsService>;
