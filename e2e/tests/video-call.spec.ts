@@ -32,7 +32,7 @@ test('both people see and hear each other, and hanging up ends the call on both 
   await matchAndAccept(request, ada, bob);
 
   for (const page of [ada, bob]) {
-    await expect(page.getByTestId('call-state')).toHaveText('connected', { timeout: 20_000 });
+    await expect(page.getByTestId('call-state')).toHaveText('Connected', { timeout: 20_000 });
     await expect.poll(() => remoteVideoHasFrames(page), { timeout: 10_000 }).toBe(true);
   }
 

@@ -235,9 +235,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     throttle: signInThrottle,
   });
   app.decorateRequest('staff', null);
+  const dashboard = createDashboardRepository(database.db);
   const wheelsAdmin = createWheelsAdminService({
     wheels: createWheelsRepository(database.db),
     rounds,
+    seats: dashboard,
     clock,
     random,
     defaultRoundSeconds: config.wheelRoundSeconds,
@@ -313,7 +315,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(authRoutes, { auth });
   await app.register(adminRoutes, {
     auth,
-    dashboard: createDashboardRepository(database.db),
+    clock,
+    dashboard,
     settings,
     participants,
   });

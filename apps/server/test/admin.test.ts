@@ -10,6 +10,7 @@ import type {
   Settings,
 } from '@wheelmeet/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDashboardRepository } from '../src/modules/admin/dashboard.repository';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestBusinessUser } from './support/factories';
 import { ManualClock } from './support/manual-clock';
@@ -230,6 +231,7 @@ describeEachDialect('admin area', (dialect) => {
       price: 12.5,
       rules: null,
       participantCount: 0,
+      seatedCount: 0,
     });
 
     const updated = await call('PUT', `/api/admin/wheels/${wheel.id}`, superAdmin.headers, {
@@ -356,10 +358,130 @@ describeEachDialect('admin area', (dialect) => {
       await call('GET', '/api/admin/dashboard/stats', superAdmin.headers)
     ).json<DashboardStats>();
     expect(stats.activeWheels).toBeGreaterThanOrEqual(1);
-    expect(stats.businessUsers).toBeGreaterThanOrEqual(2);
+    expect(stats.businessSignUps).toBeGreaterThanOrEqual(2);
+    expect(stats.businessUsers).toBeLessThanOrEqual(stats.businessSignUps);
     expect(stats.totalRevenue).toBe(
       Object.values(stats.revenueByCurrency).reduce((sum, value) => sum + value, 0),
     );
+  });
+
+  it('counts as business users only paying accounts; every sign-up counts apart', async () => {
+    const stats = async () =>
+      (await call('GET', '/api/admin/dashboard/stats', superAdmin.headers)).json<DashboardStats>();
+    const before = await stats();
+
+    // Periods far from any 'now' the test could run at, so the answer does not hang on the clock.
+    const period = async (businessUserId: string, startsAt: string, endsAt: string | null) =>
+      t.database.db
+        .insertInto('subscriptions')
+        .values({
+          id: crypto.randomUUID(),
+          business_user_id: businessUserId,
+          plan_id: 'starter',
+          payment_id: null,
+          starts_at: startsAt,
+          ends_at: endsAt,
+          created_at: startsAt,
+        })
+        .execute();
+    const account = (name: string, isActive = true) =>
+      createTestBusinessUser(t.database, {
+        email: `${name}-${dialect.name}@example.com`,
+        password: 'business-pass',
+        isActive,
+      });
+
+    // Paying: a period running now, or one that never ends.
+    await period(await account('paying'), '2020-01-01T00:00:00.000Z', '2100-01-01T00:00:00.000Z');
+    await period(await account('paying-forever'), '2020-01-01T00:00:00.000Z', null);
+    // Not paying: never paid (a sign-up, or an account an admin made), paid time over, paid
+    // time not begun, or switched off by an admin.
+    const signUp = await call(
+      'POST',
+      '/api/business/register',
+      {},
+      {
+        firstName: 'Sam',
+        lastName: 'Signup',
+        email: `signup-${dialect.name}@example.com`,
+        password: 'sign-up-password',
+        companyName: 'Sam Co',
+        planId: 'starter',
+      },
+    );
+    expect(signUp.statusCode).toBe(201);
+    await account('admin-made');
+    await period(await account('lapsed'), '2020-01-01T00:00:00.000Z', '2020-02-01T00:00:00.000Z');
+    await period(await account('later'), '2100-01-01T00:00:00.000Z', '2100-02-01T00:00:00.000Z');
+    await period(await account('switched-off', false), '2020-01-01T00:00:00.000Z', null);
+
+    const after = await stats();
+    expect(after.businessUsers - before.businessUsers).toBe(2);
+    expect(after.businessSignUps - before.businessSignUps).toBe(7);
+  });
+
+  it('tells the people seated now apart from everyone who registered on a wheel', async () => {
+    const wheel = (
+      await call('POST', '/api/admin/wheels', superAdmin.headers, {
+        name: 'Seats and sign-ups',
+        description: 'd',
+        slotCount: 4,
+      })
+    ).json<AdminWheel>();
+    const people = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    for (const id of people) {
+      await t.database.db
+        .insertInto('participants')
+        .values({
+          id,
+          wheel_id: wheel.id,
+          session_id: crypto.randomUUID(),
+          username: null,
+          age: 30,
+          gender: null,
+          short_bio: null,
+          who_am_i: null,
+          interests: null,
+          registration_data: '{}',
+          created_at: clock.now().toISOString(),
+        })
+        .execute();
+    }
+    const rowOf = async () =>
+      (await call('GET', '/api/admin/wheels', superAdmin.headers))
+        .json<AdminWheelRow[]>()
+        .find((row) => row.id === wheel.id);
+    const detailOf = async () =>
+      (await call('GET', `/api/admin/wheels/${wheel.id}`, superAdmin.headers)).json<AdminWheel>();
+
+    // Three registered, nobody in a slot (as after a round, when the slots clear).
+    expect(await rowOf()).toMatchObject({ participantCount: 3, seatedCount: 0 });
+    expect(await detailOf()).toMatchObject({ participantCount: 3, seatedCount: 0 });
+
+    const slots = await t.database.db
+      .selectFrom('slots')
+      .select('id')
+      .where('wheel_id', '=', wheel.id)
+      .orderBy('position')
+      .execute();
+    for (const [index, id] of people.slice(0, 2).entries()) {
+      await t.database.db
+        .updateTable('slots')
+        .set({ participant_id: id, occupied_at: clock.now().toISOString() })
+        .where('id', '=', slots[index]?.id ?? '')
+        .execute();
+    }
+    expect(await rowOf()).toMatchObject({ participantCount: 3, seatedCount: 2 });
+    expect(await detailOf()).toMatchObject({ participantCount: 3, seatedCount: 2 });
+    // The admin area's one-query count for a whole list agrees.
+    const figures = createDashboardRepository(t.database.db);
+    expect(await figures.seatedByWheel([wheel.id, crypto.randomUUID()])).toEqual(new Map([[wheel.id, 2]]));
+    expect(await figures.seatedByWheel([])).toEqual(new Map());
+    // Other wheels are not touched by these seats.
+    const others = (await call('GET', '/api/admin/wheels', superAdmin.headers))
+      .json<AdminWheelRow[]>()
+      .filter((row) => row.id !== wheel.id);
+    expect(others.every((row) => row.seatedCount === 0)).toBe(true);
   });
 
   it('lets admins manage business users: password needed only to create, kept when left blank', async () => {

@@ -41,6 +41,7 @@ beforeEach(() => {
       totalUsers: 0,
       activeWheels: 0,
       businessUsers: 0,
+      businessSignUps: 0,
       totalRevenue: 0,
       revenueByCurrency: {},
     }),

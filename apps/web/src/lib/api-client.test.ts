@@ -2,7 +2,7 @@ import { listPlansResponseSchema } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLANS } from '@/test/fixtures';
 import { jsonResponse } from '@/test/render';
-import { ApiError, createApiClient, NETWORK_ERROR_MESSAGE } from './api-client';
+import { ApiError, createApiClient, errorMessage, NETWORK_ERROR_MESSAGE } from './api-client';
 import { AUTH_STORAGE_KEYS } from './auth-storage';
 
 function stubFetch(response: Response | Error) {
@@ -90,12 +90,53 @@ describe('api client', () => {
     expect(error.details).toEqual([{ path: 'accessCode', message: 'Wrong code' }]);
   });
 
-  it('maps a failure without an error body by its status', async () => {
+  it('maps a failure without an error body by its status, with no server message', async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     const error = await caught(createApiClient().get('/api/business/plans', listPlansResponseSchema));
     expect(error.status).toBe(502);
     expect(error.code).toBe('internal_error');
-    expect(error.message).toBe('Bad Gateway');
+    expect(error.serverMessage).toBeNull();
+    expect(errorMessage(error, 'Failed to load')).toBe('Failed to load');
+  });
+
+  it("never shows the status text of a 500 in plain text: 'Internal Server Error' gives the fallback", async () => {
+    stubFetch(
+      new Response('Internal Server Error', {
+        status: 500,
+        statusText: 'Internal Server Error',
+        headers: { 'Content-Type': 'text/plain' },
+      }),
+    );
+    const error = await caught(
+      createApiClient().post('/api/business/demo-request', {}, listPlansResponseSchema),
+    );
+    expect(error.status).toBe(500);
+    expect(error.code).toBe('internal_error');
+    expect(error.serverMessage).toBeNull();
+    expect(errorMessage(error, 'Failed to send demo request')).toBe('Failed to send demo request');
+  });
+
+  it('keeps the server message of a 5xx that carries our error body', async () => {
+    stubFetch(
+      jsonResponse({ error: { code: 'service_unavailable', message: 'Paused for maintenance.' } }, 503),
+    );
+    const error = await caught(createApiClient().get('/api/business/plans', listPlansResponseSchema));
+    expect(error.serverMessage).toBe('Paused for maintenance.');
+    expect(errorMessage(error, 'Failed to load')).toBe('Paused for maintenance.');
+  });
+
+  it('ignores a JSON body that is not our error model', async () => {
+    stubFetch(jsonResponse({ message: 'Internal Server Error', statusCode: 500 }, 500));
+    const error = await caught(createApiClient().get('/api/business/plans', listPlansResponseSchema));
+    expect(error.serverMessage).toBeNull();
+    expect(errorMessage(error, 'Failed to load')).toBe('Failed to load');
+  });
+
+  it('gives the fallback for an empty server message and for errors that are not ApiErrors', async () => {
+    stubFetch(jsonResponse({ error: { code: 'internal_error', message: '  ' } }, 500));
+    const error = await caught(createApiClient().get('/api/business/plans', listPlansResponseSchema));
+    expect(errorMessage(error, 'Failed to load')).toBe('Failed to load');
+    expect(errorMessage(new Error('boom'), 'Failed to load')).toBe('Failed to load');
   });
 
   it("reports 'Network error. Please try again.' when fetch itself fails", async () => {
@@ -105,12 +146,16 @@ describe('api client', () => {
     expect(error.message).toBe('Network error. Please try again.');
     expect(error.code).toBe('network_error');
     expect(error.status).toBe(0);
+    // No answer means no server message; screens say so with the spec's network text.
+    expect(error.serverMessage).toBeNull();
+    expect(errorMessage(error, 'Failed to send demo request')).toBe('Network error. Please try again.');
   });
 
   it('rejects an answer that breaks the contract', async () => {
     stubFetch(jsonResponse([{ id: 1 }]));
     const error = await caught(createApiClient().get('/api/business/plans', listPlansResponseSchema));
     expect(error.code).toBe('invalid_response');
+    expect(errorMessage(error, 'Failed to load')).toBe('Failed to load');
   });
 
   it('on 401 clears the stored auth and goes to the admin login', async () => {

@@ -12,18 +12,32 @@ export interface ResponseSchema<T> {
 /** Codes the client adds to the server's own: no answer at all, or an answer that breaks the contract. */
 export type ApiErrorCode = ErrorCode | 'network_error' | 'invalid_response';
 
-/** A failed API call, carrying the server's `{ error: { code, message, details } }` when there was one. */
+/**
+ * A failed API call, carrying the server's `{ error: { code, message, details } }` when there was one.
+ * `serverMessage` is the server's own message and is only set from that error body: a failure
+ * without it (no answer, a proxy's 502, a 500 in plain text) has none, so the screen shows its own
+ * fallback instead of raw HTTP status text. `message` is for logs only.
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly details: FieldError[] | undefined;
+  readonly serverMessage: string | null;
 
-  constructor(init: { status: number; code: ApiErrorCode; message: string; details?: FieldError[] }) {
+  constructor(init: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    details?: FieldError[];
+    /** The message of our error body; leave out when the answer had none. */
+    serverMessage?: string;
+  }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     this.details = init.details;
+    this.serverMessage = init.serverMessage?.trim() ? init.serverMessage : null;
   }
 }
 
@@ -110,12 +124,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }
       const parsed = errorBodySchema.safeParse(data);
       if (parsed.success) {
-        throw new ApiError({ status: response.status, ...parsed.data.error });
+        const { error } = parsed.data;
+        throw new ApiError({ status: response.status, ...error, serverMessage: error.message });
       }
+      // No error body of ours: the status text ('Internal Server Error') is for logs, never a screen.
       throw new ApiError({
         status: response.status,
         code: CODE_BY_STATUS[response.status] ?? 'internal_error',
-        message: response.statusText || `Request failed with status ${response.status}.`,
+        message: `Request failed with status ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
       });
     }
 
@@ -146,7 +162,14 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 /** The one API client of the web app. */
 export const api = createApiClient();
 
-/** The message to show for any error thrown by a query or mutation; an empty server message gives the fallback. */
+/**
+ * The message to show for any error thrown by a query or mutation (spec section 8): the server's
+ * own message when its answer carried our error body; 'Network error. Please try again.' when no
+ * answer came at all; else `fallback`, the screen's own text, for an answer without our error body
+ * (a plain-text 500, a proxy's 502) or one that breaks the contract. Never the HTTP status text.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message.trim() !== '' ? error.message : fallback;
+  if (!(error instanceof ApiError)) return fallback;
+  if (error.serverMessage !== null) return error.serverMessage;
+  return error.code === 'network_error' ? NETWORK_ERROR_MESSAGE : fallback;
 }

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from './api-client';
+import { ApiError, errorMessage } from './api-client';
 
 const BODY_PREFIX = 'body.';
 
@@ -27,8 +27,7 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return placed;
 }
 
-/** The server's own message for a failed call, else `fallback` (also for answers that break the contract). */
+/** The server's own message for a failed call, else `fallback`; see `errorMessage`. */
 export function serverMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError) || error.code === 'invalid_response' || !error.message) return fallback;
-  return error.message;
+  return errorMessage(error, fallback);
 }

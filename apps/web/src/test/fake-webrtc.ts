@@ -66,22 +66,37 @@ export class FakePeerConnection {
   }
 }
 
-export interface FakeTrack {
+export interface FakeTrack extends EventTarget {
   kind: 'audio' | 'video';
   enabled: boolean;
   readyState: 'live' | 'ended';
+  /** No media is arriving (a remote track whose sender stopped sending). */
+  muted: boolean;
   stop: ReturnType<typeof vi.fn>;
+  /** The browser mutes or unmutes the track, with its 'mute' or 'unmute' event. */
+  setMuted(muted: boolean): void;
+  /** The track ends for good, with its 'ended' event. */
+  end(): void;
 }
 
 function fakeTrack(kind: 'audio' | 'video'): FakeTrack {
-  const track: FakeTrack = {
+  const track: FakeTrack = Object.assign(new EventTarget(), {
     kind,
     enabled: true,
-    readyState: 'live',
+    readyState: 'live' as const,
+    muted: false,
     stop: vi.fn(() => {
       track.readyState = 'ended';
     }),
-  };
+    setMuted(muted: boolean) {
+      track.muted = muted;
+      track.dispatchEvent(new Event(muted ? 'mute' : 'unmute'));
+    },
+    end() {
+      track.readyState = 'ended';
+      track.dispatchEvent(new Event('ended'));
+    },
+  });
   return track;
 }
 
@@ -92,11 +107,12 @@ class FakeMediaStream extends MediaStream {
   }
 }
 
-/** A camera-and-microphone stream with fake tracks. */
-export function createFakeStream() {
+/** A camera-and-microphone stream with fake tracks; `video: false` gives a microphone only. */
+export function createFakeStream({ video: withVideo = true }: { video?: boolean } = {}) {
   const audio = fakeTrack('audio');
   const video = fakeTrack('video');
-  const stream: MediaStream = new FakeMediaStream([audio, video] as unknown as MediaStreamTrack[]);
+  const tracks = withVideo ? [audio, video] : [audio];
+  const stream: MediaStream = new FakeMediaStream(tracks as unknown as MediaStreamTrack[]);
   return { stream, audio, video };
 }
 
@@ -144,7 +160,10 @@ export function createFakeCallEnvironment() {
   const loadIceServers = vi.fn(
     async (_token: string): Promise<RTCIceServer[]> => [{ urls: ['stun:stun.example.org:3478'] }],
   );
+  /** The call timer's clock: tests move `clock.now` forward by hand. */
+  const clock = { now: 0 };
   const environment: VideoCallEnvironment = {
+    now: () => clock.now,
     createPeerConnection: (configuration) => {
       const pc = new FakePeerConnection(configuration);
       peers.push(pc);
@@ -159,6 +178,7 @@ export function createFakeCallEnvironment() {
     peers,
     streams,
     timers,
+    clock,
     getUserMedia,
     loadIceServers,
     /** The most recent peer connection. */

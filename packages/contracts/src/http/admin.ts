@@ -231,7 +231,10 @@ export const adminWheelRowSchema = z
     businessUserId: z.uuid().nullable(),
     isPrivate: z.boolean(),
     currentRound: z.number().int(),
+    /** Everyone who ever registered on this wheel (shown as 'Registered'). */
     participantCount: z.number().int(),
+    /** People sitting in one of its slots right now (shown as 'Seated now'). */
+    seatedCount: z.number().int(),
   })
   .meta({ id: 'AdminWheelRow' });
 export type AdminWheelRow = z.infer<typeof adminWheelRowSchema>;
@@ -288,7 +291,10 @@ export const dashboardStatsSchema = z
   .object({
     totalUsers: z.number().int(),
     activeWheels: z.number().int(),
+    /** Paying accounts: active, with a paid subscription period running now. */
     businessUsers: z.number().int(),
+    /** Every business account, paid or not (sign-ups that never paid included). */
+    businessSignUps: z.number().int(),
     /** Sum of successful payments, in major units; see revenueByCurrency when currencies are mixed. */
     totalRevenue: z.number(),
     revenueByCurrency: z.record(z.string(), z.number()),

@@ -7,6 +7,7 @@ import {
   updateSettingsRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../lib/clock';
 import { centsToAmount } from '../../lib/money';
 import type { AuthService } from '../auth/auth.service';
 import { staffGuard } from '../auth/staff-guard';
@@ -21,6 +22,8 @@ export interface AdminRoutesOptions {
   dashboard: DashboardRepository;
   settings: SettingsService;
   participants: ParticipantsService;
+  /** Whose 'now' decides which subscriptions are running. */
+  clock: Clock;
 }
 
 /** Platform-wide screens for admins: dashboard figures, participants (the Users page), settings. */
@@ -32,14 +35,15 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
     '/api/admin/dashboard/stats',
     { schema: { tags, response: { 200: dashboardStatsSchema, ...errors } } },
     async () => {
-      const stats = await options.dashboard.stats();
+      const stats = await options.dashboard.stats(options.clock.now().toISOString());
       const revenueByCurrency = Object.fromEntries(
         stats.revenueCentsByCurrency.map(({ currency, cents }) => [currency, centsToAmount(cents)]),
       );
       return {
         totalUsers: stats.participants,
         activeWheels: stats.activeWheels,
-        businessUsers: stats.businessUsers,
+        businessUsers: stats.payingBusinessUsers,
+        businessSignUps: stats.businessSignUps,
         totalRevenue: Object.values(revenueByCurrency).reduce((sum, amount) => sum + amount, 0),
         revenueByCurrency,
       };

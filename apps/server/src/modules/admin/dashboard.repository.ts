@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** Read-only figures across features for the admin dashboard. */
+/** Read-only figures across features for the admin area: the dashboard, and seats for the wheel lists. */
 export function createDashboardRepository(db: Kysely<Database>) {
   const count = async (query: Promise<{ count: number | string | bigint } | undefined>) =>
     Number((await query)?.count ?? 0);
   return {
-    async stats() {
-      const [participants, activeWheels, businessUsers, revenue] = await Promise.all([
+    /** `now` (ISO): a subscription period that runs at this moment makes an account a paying one. */
+    async stats(now: string) {
+      const [participants, activeWheels, payingBusinessUsers, businessSignUps, revenue] = await Promise.all([
         count(
           db
             .selectFrom('participants')
@@ -19,6 +20,30 @@ export function createDashboardRepository(db: Kysely<Database>) {
             .selectFrom('wheels')
             .select((eb) => eb.fn.countAll<number>().as('count'))
             .where('status', '=', 'Active')
+            .executeTakeFirst(),
+        ),
+        // Paying: not switched off, and a paid period covers now. A sign-up that never paid has
+        // no period; an admin-made account without a payment has none either.
+        count(
+          db
+            .selectFrom('business_users')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('business_users.is_active', '=', true)
+            .where((eb) =>
+              eb.exists(
+                eb
+                  .selectFrom('subscriptions')
+                  .select('subscriptions.id')
+                  .whereRef('subscriptions.business_user_id', '=', 'business_users.id')
+                  .where('subscriptions.starts_at', '<=', now)
+                  .where((period) =>
+                    period.or([
+                      period('subscriptions.ends_at', 'is', null),
+                      period('subscriptions.ends_at', '>', now),
+                    ]),
+                  ),
+              ),
+            )
             .executeTakeFirst(),
         ),
         count(
@@ -37,9 +62,23 @@ export function createDashboardRepository(db: Kysely<Database>) {
       return {
         participants,
         activeWheels,
-        businessUsers,
+        payingBusinessUsers,
+        businessSignUps,
         revenueCentsByCurrency: revenue.map((row) => ({ currency: row.currency, cents: Number(row.cents) })),
       };
+    },
+
+    /** How many of each wheel's slots hold someone right now; a wheel nobody sits on is left out. */
+    async seatedByWheel(wheelIds: readonly string[]): Promise<Map<string, number>> {
+      if (wheelIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('slots')
+        .select(['wheel_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('participant_id', 'is not', null)
+        .where('wheel_id', 'in', wheelIds)
+        .groupBy('wheel_id')
+        .execute();
+      return new Map(rows.map((row) => [row.wheel_id, Number(row.count)]));
     },
   };
 }

@@ -14,7 +14,16 @@ export const planSlotLimitMessage = (limit: number) =>
   `Your plan admits at most ${limit} participants per wheel, so a wheel can have at most ${limit} slots.`;
 export const UNKNOWN_OWNER = 'There is no business user with that id.';
 
-export function toAdminWheelRow(row: WheelRow, participantCount: number): AdminWheelRow {
+/** How many people sit in each wheel's slots right now (a wheel nobody sits on may be left out). */
+export interface SeatCounts {
+  seatedByWheel(wheelIds: readonly string[]): Promise<Map<string, number>>;
+}
+
+/** `registered`: everyone who ever registered on the wheel; `seated`: who sits in a slot now. */
+export function toAdminWheelRow(
+  row: WheelRow,
+  counts: { registered: number; seated: number },
+): AdminWheelRow {
   return {
     id: row.id,
     name: row.name,
@@ -24,7 +33,8 @@ export function toAdminWheelRow(row: WheelRow, participantCount: number): AdminW
     businessUserId: row.business_user_id,
     isPrivate: row.is_private,
     currentRound: row.current_round,
-    participantCount,
+    participantCount: counts.registered,
+    seatedCount: counts.seated,
   };
 }
 
@@ -35,11 +45,13 @@ export function createWheelsAdminService(deps: {
   clock: Clock;
   random: Random;
   defaultRoundSeconds: number;
+  /** Seats taken right now, in one query for a whole list (`createDashboardRepository`). */
+  seats: SeatCounts;
 }) {
-  const { wheels, rounds, clock, random } = deps;
+  const { wheels, rounds, clock, random, seats } = deps;
 
-  const toAdminWheel = (row: WheelRow, participantCount: number): AdminWheel => ({
-    ...toAdminWheelRow(row, participantCount),
+  const toAdminWheel = (row: WheelRow, counts: { registered: number; seated: number }): AdminWheel => ({
+    ...toAdminWheelRow(row, counts),
     description: row.description,
     accessCode: row.access_code,
     requiresAccessCode: row.requires_access_code,
@@ -66,13 +78,17 @@ export function createWheelsAdminService(deps: {
   async function detail(id: string): Promise<AdminWheel> {
     const row = await wheels.findById(id);
     if (!row) throw notFound(WHEEL_NOT_FOUND);
-    return toAdminWheel(row, await wheels.countParticipants(id));
+    const [registered, seated] = await Promise.all([wheels.countParticipants(id), seats.seatedByWheel([id])]);
+    return toAdminWheel(row, { registered, seated: seated.get(id) ?? 0 });
   }
 
   return {
     async list(staff: Staff): Promise<AdminWheelRow[]> {
       const rows = await wheels.listForAdmin(staff.kind === 'BusinessUser' ? staff.id : undefined);
-      return rows.map(({ participant_count, ...row }) => toAdminWheelRow(row, Number(participant_count)));
+      const seated = await seats.seatedByWheel(rows.map((row) => row.id));
+      return rows.map(({ participant_count, ...row }) =>
+        toAdminWheelRow(row, { registered: Number(participant_count), seated: seated.get(row.id) ?? 0 }),
+      );
     },
 
     async get(staff: Staff, id: string): Promise<AdminWheel> {

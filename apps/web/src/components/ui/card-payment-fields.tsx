@@ -2,7 +2,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import type { PaymentCurrency, PaymentIntentResponse } from '@wheelmeet/contracts';
 import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { confirmTestPayment } from '@/lib/business-api';
 import type { ReadyPaymentSetup } from '@/lib/payment-setup';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
@@ -127,7 +127,7 @@ function TestCardPayment({ payerRef, messages, disabled, onReadyChange }: Paymen
             TEST_CARD_FIELDS,
           );
           if (landed) setFieldErrors(placed);
-          else if (failure instanceof ApiError) setError(failure.message || messages.failed);
+          else if (failure instanceof ApiError) setError(errorMessage(failure, messages.failed));
           else setError(messages.unexpected);
           return false;
         }

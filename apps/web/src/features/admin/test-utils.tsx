@@ -74,6 +74,7 @@ export function makeWheelRow(overrides: Partial<AdminWheelRow> = {}): AdminWheel
     isPrivate: false,
     currentRound: 3,
     participantCount: 5,
+    seatedCount: 2,
     ...overrides,
   };
 }

@@ -6,7 +6,7 @@ import {
   loginResponseSchema,
   profileResponseSchema,
 } from '@wheelmeet/contracts';
-import { ApiError, api } from '@/lib/api-client';
+import { api, errorMessage } from '@/lib/api-client';
 import { getAdminToken, saveAdminSession } from '@/lib/auth-storage';
 
 export const MISSING_TOKEN_MESSAGE = 'Invalid login response: Missing token';
@@ -36,8 +36,7 @@ export async function login(credentials: LoginRequest): Promise<LoginResponse> {
 /** What the login form shows for a failed attempt: the server's message when it sent one. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof LoginError) return error.message;
-  if (error instanceof ApiError && error.message) return error.message;
-  return INVALID_LOGIN_MESSAGE;
+  return errorMessage(error, INVALID_LOGIN_MESSAGE);
 }
 
 /** GET /api/admin/profile: verifies the stored token and refreshes the stored profile. */

@@ -25,6 +25,8 @@ import {
   Tbody,
   Td,
   Th,
+  Thead,
+  Tr,
 } from './data-table';
 import { ListContent } from './list-content';
 import { StatusBadge } from './status-badge';
@@ -69,7 +71,7 @@ export function AdminsPage() {
       <ListContent query={admins} loadError={ADMINS_LOAD_ERROR} empty={ADMINS_EMPTY}>
         {(rows) => (
           <DataTable caption="Admins" captionHidden>
-            <thead>
+            <Thead>
               <tr>
                 <Th>Username</Th>
                 <Th>Name</Th>
@@ -79,30 +81,34 @@ export function AdminsPage() {
                 <Th>Last login</Th>
                 <ActionsTh />
               </tr>
-            </thead>
+            </Thead>
             <Tbody>
               {rows.map((admin) => (
-                <tr key={admin.id}>
-                  <Td className="font-medium">
+                <Tr key={admin.id}>
+                  <Td className="font-medium max-sm:text-base max-sm:font-semibold">
                     {admin.username}
                     {admin.id === profile.id ? <span className="text-slate-500"> (you)</span> : null}
                   </Td>
-                  <Td>
+                  <Td label="Name">
                     {admin.firstName} {admin.lastName}
                   </Td>
-                  <Td className="break-all">{admin.email}</Td>
-                  <Td>{admin.isSuperAdmin ? <Badge tone="indigo">Super admin</Badge> : 'Admin'}</Td>
-                  <Td>
+                  <Td label="Email" className="break-all">
+                    {admin.email}
+                  </Td>
+                  <Td label="Role">
+                    {admin.isSuperAdmin ? <Badge tone="indigo">Super admin</Badge> : 'Admin'}
+                  </Td>
+                  <Td label="Status">
                     <StatusBadge status={admin.isActive ? 'Active' : 'Inactive'} />
                   </Td>
-                  <Td className="whitespace-nowrap">
+                  <Td label="Last login" className="whitespace-nowrap">
                     {admin.lastLoginAt ? formatDateTime(admin.lastLoginAt) : 'Never'}
                   </Td>
                   <RowActions>
                     <EditRowButton itemName={admin.username} onClick={() => setEditing({ admin })} />
                     <DeleteRowButton itemName={admin.username} onClick={() => setToDelete(admin)} />
                   </RowActions>
-                </tr>
+                </Tr>
               ))}
             </Tbody>
           </DataTable>

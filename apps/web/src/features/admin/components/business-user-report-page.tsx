@@ -10,10 +10,11 @@ import { businessUserReportQuery } from '../api/business-users';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { formatDateTime, formatDuration, formatMoney, formatPercent } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, linkClasses, Tbody, Td, Th } from './data-table';
+import { DataTable, linkClasses, RowTh, Tbody, Td, Th, Thead, Tr } from './data-table';
 import { OverTimeChart } from './over-time-chart';
 import { StatusBadge } from './status-badge';
 import { WheelLink } from './wheel-link';
+import { REGISTERED_LABEL } from './wheel-messages';
 
 export const REPORT_LOAD_ERROR = 'Failed to load the report. Please try again.';
 
@@ -58,7 +59,8 @@ export function BusinessUserReportPage() {
   const revenue = Object.entries(totals.revenueByCurrency);
   const figures = [
     { label: 'Wheels', value: totals.wheels.toLocaleString() },
-    { label: 'Participants', value: totals.participants.toLocaleString() },
+    // Everyone who registered on these wheels (nobody stays seated after an event).
+    { label: REGISTERED_LABEL, value: totals.participants.toLocaleString() },
     { label: 'Rounds', value: totals.rounds.toLocaleString() },
     { label: 'Matches', value: totals.matches.toLocaleString() },
     { label: 'Acceptance rate', value: formatPercent(totals.acceptanceRate) },
@@ -102,11 +104,11 @@ export function BusinessUserReportPage() {
             <EmptyState title="No wheels found" />
           ) : (
             <DataTable caption="Figures per wheel" captionHidden>
-              <thead>
+              <Thead>
                 <tr>
                   <Th>Wheel</Th>
                   <Th>Status</Th>
-                  <Th className="text-right">Participants</Th>
+                  <Th className="text-right">{REGISTERED_LABEL}</Th>
                   <Th className="text-right">Rounds</Th>
                   <Th className="text-right">Matches</Th>
                   <Th className="text-right">Accepted</Th>
@@ -114,27 +116,38 @@ export function BusinessUserReportPage() {
                   <Th className="text-right">Calls</Th>
                   <Th className="text-right">Call time</Th>
                 </tr>
-              </thead>
+              </Thead>
               <Tbody>
                 {wheels.map((wheel) => (
-                  <tr key={wheel.id}>
-                    <Th
-                      scope="row"
-                      className="bg-white font-medium normal-case tracking-normal text-slate-800"
-                    >
+                  <Tr key={wheel.id}>
+                    <RowTh className="max-sm:text-base">
                       <WheelLink id={wheel.id} name={wheel.name} />
-                    </Th>
-                    <Td>
+                    </RowTh>
+                    <Td label="Status">
                       <StatusBadge status={wheel.status} />
                     </Td>
-                    <Td className="text-right tabular-nums">{wheel.participants}</Td>
-                    <Td className="text-right tabular-nums">{wheel.rounds}</Td>
-                    <Td className="text-right tabular-nums">{wheel.matches}</Td>
-                    <Td className="text-right tabular-nums">{wheel.acceptedMatches}</Td>
-                    <Td className="text-right tabular-nums">{formatPercent(wheel.acceptanceRate)}</Td>
-                    <Td className="text-right tabular-nums">{wheel.callsStarted}</Td>
-                    <Td className="text-right tabular-nums">{formatDuration(wheel.callSeconds)}</Td>
-                  </tr>
+                    <Td label={REGISTERED_LABEL} className="text-right tabular-nums">
+                      {wheel.participants}
+                    </Td>
+                    <Td label="Rounds" className="text-right tabular-nums">
+                      {wheel.rounds}
+                    </Td>
+                    <Td label="Matches" className="text-right tabular-nums">
+                      {wheel.matches}
+                    </Td>
+                    <Td label="Accepted" className="text-right tabular-nums">
+                      {wheel.acceptedMatches}
+                    </Td>
+                    <Td label="Acceptance rate" className="text-right tabular-nums">
+                      {formatPercent(wheel.acceptanceRate)}
+                    </Td>
+                    <Td label="Calls" className="text-right tabular-nums">
+                      {wheel.callsStarted}
+                    </Td>
+                    <Td label="Call time" className="text-right tabular-nums">
+                      {formatDuration(wheel.callSeconds)}
+                    </Td>
+                  </Tr>
                 ))}
               </Tbody>
             </DataTable>
@@ -146,21 +159,21 @@ export function BusinessUserReportPage() {
             <EmptyState title="No payments yet" />
           ) : (
             <DataTable caption="Payments" captionHidden>
-              <thead>
+              <Thead>
                 <tr>
                   <Th>Date</Th>
                   <Th className="text-right">Amount</Th>
                   <Th>Status</Th>
                 </tr>
-              </thead>
+              </Thead>
               <Tbody>
                 {payments.map((payment) => (
-                  <tr key={payment.id}>
-                    <Td className="whitespace-nowrap">{formatDateTime(payment.createdAt)}</Td>
-                    <Td className="text-right tabular-nums">
+                  <Tr key={payment.id}>
+                    <Td className="font-medium whitespace-nowrap">{formatDateTime(payment.createdAt)}</Td>
+                    <Td label="Amount" className="text-right tabular-nums">
                       {formatMoney(payment.amount, payment.currency)}
                     </Td>
-                    <Td>
+                    <Td label="Status">
                       <StatusBadge
                         status={
                           payment.status === 'succeeded'
@@ -171,7 +184,7 @@ export function BusinessUserReportPage() {
                         }
                       />
                     </Td>
-                  </tr>
+                  </Tr>
                 ))}
               </Tbody>
             </DataTable>

@@ -31,6 +31,8 @@ import {
   Tbody,
   Td,
   Th,
+  Thead,
+  Tr,
 } from './data-table';
 import { ListContent } from './list-content';
 import { StatusBadge } from './status-badge';
@@ -75,7 +77,7 @@ export function BusinessUsersPage() {
       >
         {(rows) => (
           <DataTable caption="Business users" captionHidden>
-            <thead>
+            <Thead>
               <tr>
                 <Th>Name</Th>
                 <Th>Email</Th>
@@ -85,20 +87,22 @@ export function BusinessUsersPage() {
                 <Th>Subscription</Th>
                 <ActionsTh />
               </tr>
-            </thead>
+            </Thead>
             <Tbody>
               {rows.map((user) => {
                 const name = `${user.firstName} ${user.lastName}`;
                 return (
-                  <tr key={user.id}>
-                    <Td className="font-medium">{name}</Td>
-                    <Td className="break-all">{user.email}</Td>
-                    <Td>{user.companyName}</Td>
-                    <Td>{user.plan.name}</Td>
-                    <Td>
+                  <Tr key={user.id}>
+                    <Td className="font-medium max-sm:text-base max-sm:font-semibold">{name}</Td>
+                    <Td label="Email" className="break-all">
+                      {user.email}
+                    </Td>
+                    <Td label="Company">{user.companyName}</Td>
+                    <Td label="Plan">{user.plan.name}</Td>
+                    <Td label="Status">
                       <StatusBadge status={user.isActive ? 'Active' : 'Inactive'} />
                     </Td>
-                    <Td className="whitespace-nowrap">
+                    <Td label="Subscription" className="whitespace-nowrap">
                       {formatDate(user.subscriptionStartDate)}
                       {user.subscriptionEndDate ? ` – ${formatDate(user.subscriptionEndDate)}` : ''}
                     </Td>
@@ -113,7 +117,7 @@ export function BusinessUsersPage() {
                       <EditRowButton itemName={name} onClick={() => setEditing({ user })} />
                       <DeleteRowButton itemName={name} onClick={() => setToDelete(user)} />
                     </RowActions>
-                  </tr>
+                  </Tr>
                 );
               })}
             </Tbody>

@@ -7,10 +7,10 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { wheelsQuery } from '../api/wheels';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { formatDate } from '../lib/format';
-import { DataTable, Tbody, Td, Th } from './data-table';
+import { DataTable, Tbody, Td, Th, Thead, Tr } from './data-table';
 import { StatusBadge } from './status-badge';
 import { WheelLink } from './wheel-link';
-import { WHEELS_LOAD_ERROR } from './wheel-messages';
+import { REGISTERED_LABEL, SEATED_NOW_LABEL, seatsTaken, WHEELS_LOAD_ERROR } from './wheel-messages';
 
 /**
  * A business user's own wheels. The server already answers only their wheels; the filter on
@@ -34,30 +34,38 @@ export function BusinessWheels({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         <EmptyState title="No wheels found">Create your first wheel to start matching people.</EmptyState>
       ) : (
         <DataTable caption="Your wheels" captionHidden>
-          <thead>
+          <Thead>
             <tr>
               <Th>Name</Th>
               <Th>Status</Th>
-              <Th>Participants</Th>
+              <Th>{SEATED_NOW_LABEL}</Th>
+              <Th>{REGISTERED_LABEL}</Th>
               <Th>Round</Th>
               <Th>Created</Th>
             </tr>
-          </thead>
+          </Thead>
           <Tbody>
             {own.map((wheel) => (
-              <tr key={wheel.id}>
-                <Td>
+              <Tr key={wheel.id}>
+                <Td className="font-medium max-sm:text-base max-sm:font-semibold">
                   <WheelLink id={wheel.id} name={wheel.name} />
                 </Td>
-                <Td>
+                <Td label="Status">
                   <StatusBadge status={wheel.status} />
                 </Td>
-                <Td>
-                  {wheel.participantCount} / {wheel.slotCount}
+                <Td label={SEATED_NOW_LABEL} className="whitespace-nowrap tabular-nums">
+                  {seatsTaken(wheel)}
                 </Td>
-                <Td>{wheel.currentRound}</Td>
-                <Td>{formatDate(wheel.createdAt)}</Td>
-              </tr>
+                <Td label={REGISTERED_LABEL} className="tabular-nums">
+                  {wheel.participantCount}
+                </Td>
+                <Td label="Round" className="tabular-nums">
+                  {wheel.currentRound}
+                </Td>
+                <Td label="Created" className="whitespace-nowrap">
+                  {formatDate(wheel.createdAt)}
+                </Td>
+              </Tr>
             ))}
           </Tbody>
         </DataTable>

@@ -23,6 +23,7 @@ describe('dashboard', () => {
         totalUsers: 1234,
         activeWheels: 7,
         businessUsers: 3,
+        businessSignUps: 8,
         totalRevenue: 250,
         revenueByCurrency: { usd: 250 },
       }),
@@ -34,6 +35,28 @@ describe('dashboard', () => {
     expect(screen.getByText('Active wheels').nextSibling).toHaveTextContent('7');
     expect(screen.getByText('Business users').nextSibling).toHaveTextContent('3');
     expect(screen.getByText('Total revenue').nextSibling).toHaveTextContent('250.00');
+  });
+
+  it('says what each figure counts: business users are the paying ones, sign-ups apart', async () => {
+    signIn('admin');
+    mockFetch({
+      ...profileRoute('admin'),
+      'GET /api/admin/dashboard/stats': jsonResponse({
+        totalUsers: 40,
+        activeWheels: 2,
+        businessUsers: 1,
+        businessSignUps: 6,
+        totalRevenue: 29,
+        revenueByCurrency: { eur: 29 },
+      }),
+    });
+    renderRoutes(routes, '/admin/dashboard');
+
+    const card = (await screen.findByText('Business users')).parentElement as HTMLElement;
+    const [value, detail] = within(card).getAllByRole('definition');
+    expect(value).toHaveTextContent(/^1$/);
+    expect(detail).toHaveTextContent('Paying: active subscription · 6 sign-ups in all');
+    expect(screen.getByText('Participants registered on any wheel')).toBeInTheDocument();
   });
 
   it("says 'Failed to load dashboard data' when the figures cannot be loaded", async () => {
@@ -63,6 +86,18 @@ describe('dashboard', () => {
       `/admin/wheels/${WHEEL_A}`,
     );
     expect(within(table).queryByText('Not mine')).not.toBeInTheDocument();
+    // Seats taken now and everyone registered are two figures, each named.
+    expect(within(table).getByRole('columnheader', { name: 'Seated now' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Registered' })).toBeInTheDocument();
+    const [, row] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(row as HTMLElement).getByRole('cell', { name: '2 of 12' })).toHaveAttribute(
+      'data-label',
+      'Seated now',
+    );
+    expect(within(row as HTMLElement).getByRole('cell', { name: '5' })).toHaveAttribute(
+      'data-label',
+      'Registered',
+    );
     expect(screen.getByRole('link', { name: 'View report' })).toHaveAttribute(
       'href',
       `/admin/reports/business-user/${BUSINESS_ID}`,

@@ -2,7 +2,11 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
-/** A real table with a caption, scrolling sideways on narrow screens instead of squeezing. */
+/**
+ * A real table with a caption. Below 640 px (a phone) each row becomes a card: the header row
+ * is hidden, cells stack, and a cell with a `label` shows it beside its value. From 640 px up a
+ * table too wide for its box scrolls sideways inside the box, never the page.
+ */
 export function DataTable({
   caption,
   captionHidden = false,
@@ -16,11 +20,19 @@ export function DataTable({
   className?: string;
 }) {
   return (
-    <div className={cn('overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm', className)}>
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+    // `relative` keeps the screen-reader-only texts (absolutely placed) inside the scrolling box;
+    // without it they stretch the page itself.
+    <div
+      className={cn(
+        'relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm',
+        'max-sm:overflow-visible max-sm:rounded-none max-sm:border-0 max-sm:bg-transparent max-sm:shadow-none',
+        className,
+      )}
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-left text-sm max-sm:block max-sm:divide-y-0">
         <caption
           className={cn(
-            'px-4 py-3 text-left text-sm font-semibold text-slate-900',
+            'px-4 py-3 text-left text-sm font-semibold text-slate-900 max-sm:block max-sm:px-0',
             captionHidden && 'sr-only',
           )}
         >
@@ -32,6 +44,18 @@ export function DataTable({
   );
 }
 
+/** The header row; on a phone the cells' own labels take its place. */
+export function Thead(props: ComponentProps<'thead'>) {
+  return <thead className="max-sm:hidden" {...props} />;
+}
+
+// A cell in a phone's card: full width; with a label, the label on the left and the value on the right.
+const STACKED_CELL = 'max-sm:block max-sm:whitespace-normal max-sm:px-0 max-sm:py-1';
+const STACKED_LABELLED =
+  'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 ' +
+  'max-sm:before:shrink-0 max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]';
+
+/** A column's header cell. */
 export function Th({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
@@ -45,13 +69,61 @@ export function Th({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
-/** The table body, with a faint rule between rows. */
-export function Tbody(props: ComponentProps<'tbody'>) {
-  return <tbody className="divide-y divide-slate-100" {...props} />;
+/** A row's header cell (its first), styled like the body's cells; the title of a phone's card. */
+export function RowTh({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      scope="row"
+      className={cn(
+        'px-4 py-3 text-left align-top font-medium text-slate-800',
+        STACKED_CELL,
+        'max-sm:font-semibold',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
-export function Td({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-4 py-3 align-top text-slate-800', className)} {...props} />;
+/** The table body, with a faint rule between rows; on a phone, a stack of cards. */
+export function Tbody(props: ComponentProps<'tbody'>) {
+  return (
+    <tbody className="divide-y divide-slate-100 max-sm:block max-sm:space-y-3 max-sm:divide-y-0" {...props} />
+  );
+}
+
+/** A row; on a phone, a card. */
+export function Tr({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      className={cn(
+        'max-sm:block max-sm:rounded-2xl max-sm:border max-sm:border-slate-200 max-sm:bg-white max-sm:px-4 max-sm:py-3 max-sm:shadow-sm',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+/**
+ * A cell. On a phone's card, `label` (the column's name) shows beside the value, drawn by CSS
+ * from `data-label` (screen readers read it too), so no hidden copy of the header sits in the
+ * cell's text; a cell without one spans the card, as the row's title does.
+ */
+export function Td({ className, label, children, ...props }: ComponentProps<'td'> & { label?: string }) {
+  return (
+    <td
+      data-label={label}
+      className={cn('px-4 py-3 align-top text-slate-800', STACKED_CELL, label && STACKED_LABELLED, className)}
+      {...props}
+    >
+      {label ? (
+        <span className="max-sm:min-w-0 max-sm:text-right max-sm:break-words">{children}</span>
+      ) : (
+        children
+      )}
+    </td>
+  );
 }
 
 /** The header of the row-actions column: named for screen readers, blank on screen. */
@@ -63,11 +135,11 @@ export function ActionsTh() {
   );
 }
 
-/** The last cell of a row: its Edit, Delete and other buttons, right-aligned. */
+/** The last cell of a row: its Edit, Delete and other buttons, right-aligned; on a phone, under a rule. */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
-    <Td>
-      <div className="flex items-center justify-end gap-2">{children}</div>
+    <Td className="max-sm:mt-2 max-sm:border-t max-sm:border-slate-100 max-sm:pt-3">
+      <div className="flex flex-wrap items-center justify-end gap-2 max-sm:justify-start">{children}</div>
     </Td>
   );
 }

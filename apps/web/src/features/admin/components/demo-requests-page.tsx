@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { demoRequestsQuery } from '../api/demo-requests';
 import { formatDate } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, linkClasses, Tbody, Td, Th } from './data-table';
+import { DataTable, linkClasses, Tbody, Td, Th, Thead, Tr } from './data-table';
 import { ListContent } from './list-content';
 
 export const DEMO_REQUESTS_LOAD_ERROR = 'Failed to load demo requests. Please try again later.';
@@ -18,7 +18,7 @@ export function DemoRequestsPage() {
       <ListContent query={requests} loadError={DEMO_REQUESTS_LOAD_ERROR} empty={DEMO_REQUESTS_EMPTY}>
         {(rows) => (
           <DataTable caption="Demo requests" captionHidden>
-            <thead>
+            <Thead>
               <tr>
                 <Th>Company</Th>
                 <Th>Contact person</Th>
@@ -26,20 +26,22 @@ export function DemoRequestsPage() {
                 <Th>Phone number</Th>
                 <Th>Request date</Th>
               </tr>
-            </thead>
+            </Thead>
             <Tbody>
               {rows.map((request) => (
-                <tr key={request.id}>
-                  <Td className="font-medium">{request.companyName}</Td>
-                  <Td>{request.contactPerson}</Td>
-                  <Td className="break-all">
+                <Tr key={request.id}>
+                  <Td className="font-medium max-sm:text-base max-sm:font-semibold">{request.companyName}</Td>
+                  <Td label="Contact person">{request.contactPerson}</Td>
+                  <Td label="Email" className="break-all">
                     <a href={`mailto:${request.email}`} className={linkClasses}>
                       {request.email}
                     </a>
                   </Td>
-                  <Td>{request.phoneNumber?.trim() ? request.phoneNumber : 'N/A'}</Td>
-                  <Td className="whitespace-nowrap">{formatDate(request.requestDate)}</Td>
-                </tr>
+                  <Td label="Phone number">{request.phoneNumber?.trim() ? request.phoneNumber : 'N/A'}</Td>
+                  <Td label="Request date" className="whitespace-nowrap">
+                    {formatDate(request.requestDate)}
+                  </Td>
+                </Tr>
               ))}
             </Tbody>
           </DataTable>

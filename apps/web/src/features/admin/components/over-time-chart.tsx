@@ -1,14 +1,15 @@
 import type { BusinessUserReport } from '@wheelmeet/contracts';
 import { useId } from 'react';
 import { formatDay } from '../lib/format';
-import { DataTable, Tbody, Td, Th } from './data-table';
+import { DataTable, RowTh, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { REGISTERED_LABEL } from './wheel-messages';
 
 type Day = BusinessUserReport['overTime'][number];
 type SeriesKey = Exclude<keyof Day, 'date'>;
 
 /** The four daily figures; colours chosen to stay apart for the common colour-vision deficiencies. */
 export const SERIES: { key: SeriesKey; label: string; color: string }[] = [
-  { key: 'participants', label: 'Participants', color: '#4f46e5' },
+  { key: 'participants', label: REGISTERED_LABEL, color: '#4f46e5' },
   { key: 'matches', label: 'Matches', color: '#0891b2' },
   { key: 'acceptedMatches', label: 'Accepted matches', color: '#16a34a' },
   { key: 'callsStarted', label: 'Calls started', color: '#d97706' },
@@ -70,7 +71,7 @@ export function OverTimeChart({ days }: { days: Day[] }) {
           <title id={titleId}>Activity per day</title>
           <desc id={descId}>
             {first && last
-              ? `Participants, matches, accepted matches and calls started per day from ${formatDay(first.date)} to ${formatDay(last.date)}; the highest daily figure is ${Math.max(0, ...days.flatMap((day) => SERIES.map((series) => day[series.key])))}. The table below lists every value.`
+              ? `People registered, matches, accepted matches and calls started per day from ${formatDay(first.date)} to ${formatDay(last.date)}; the highest daily figure is ${Math.max(0, ...days.flatMap((day) => SERIES.map((series) => day[series.key])))}. The table below lists every value.`
               : 'No activity.'}
           </desc>
           {ticks.map((tick) => (
@@ -131,7 +132,7 @@ export function OverTimeChart({ days }: { days: Day[] }) {
           Show the data as a table
         </summary>
         <DataTable caption="Activity per day" className="rounded-none border-0 shadow-none">
-          <thead>
+          <Thead>
             <tr>
               <Th>Date</Th>
               {SERIES.map((series) => (
@@ -140,19 +141,17 @@ export function OverTimeChart({ days }: { days: Day[] }) {
                 </Th>
               ))}
             </tr>
-          </thead>
+          </Thead>
           <Tbody>
             {days.map((day) => (
-              <tr key={day.date}>
-                <Th scope="row" className="bg-white font-medium normal-case tracking-normal text-slate-800">
-                  {formatDay(day.date)}
-                </Th>
+              <Tr key={day.date}>
+                <RowTh>{formatDay(day.date)}</RowTh>
                 {SERIES.map((series) => (
-                  <Td key={series.key} className="text-right tabular-nums">
+                  <Td key={series.key} label={series.label} className="text-right tabular-nums">
                     {day[series.key]}
                   </Td>
                 ))}
-              </tr>
+              </Tr>
             ))}
           </Tbody>
         </DataTable>

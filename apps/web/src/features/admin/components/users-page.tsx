@@ -9,7 +9,7 @@ import { participantsQuery } from '../api/participants';
 import { wheelsQuery } from '../api/wheels';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, Tbody, Td, Th } from './data-table';
+import { DataTable, Tbody, Td, Th, Thead, Tr } from './data-table';
 import { WheelLink } from './wheel-link';
 
 export const USERS_PAGE_SIZE = 25;
@@ -55,7 +55,7 @@ export function UsersPage() {
     content = (
       <>
         <DataTable caption="Participants" captionHidden>
-          <thead>
+          <Thead>
             <tr>
               <Th>Username</Th>
               <Th>Age</Th>
@@ -64,19 +64,23 @@ export function UsersPage() {
               <Th>Wheel</Th>
               <Th>Joined</Th>
             </tr>
-          </thead>
+          </Thead>
           <Tbody>
             {participants.data.items.map((participant) => (
-              <tr key={`${participant.id}-${participant.wheelId}`}>
-                <Td className="font-medium">{participant.username ?? 'Anonymous'}</Td>
-                <Td>{participant.age ?? '—'}</Td>
-                <Td>{capitalise(participant.gender)}</Td>
-                <Td>{capitalise(participant.whoAmI)}</Td>
-                <Td>
+              <Tr key={`${participant.id}-${participant.wheelId}`}>
+                <Td className="font-medium max-sm:text-base max-sm:font-semibold">
+                  {participant.username ?? 'Anonymous'}
+                </Td>
+                <Td label="Age">{participant.age ?? '—'}</Td>
+                <Td label="Gender">{capitalise(participant.gender)}</Td>
+                <Td label="Who am I">{capitalise(participant.whoAmI)}</Td>
+                <Td label="Wheel">
                   <WheelLink id={participant.wheelId} name={participant.wheelName} />
                 </Td>
-                <Td className="whitespace-nowrap">{formatDateTime(participant.joinedAt)}</Td>
-              </tr>
+                <Td label="Joined" className="whitespace-nowrap">
+                  {formatDateTime(participant.joinedAt)}
+                </Td>
+              </Tr>
             ))}
           </Tbody>
         </DataTable>

@@ -93,6 +93,12 @@ describe('wheel detail', () => {
     expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
   });
 
+  it('says who is seated now and how many registered, as two figures', async () => {
+    open(makeAdminWheel({ seatedCount: 0, participantCount: 7, slotCount: 12 }));
+    expect(await screen.findByText(/Seated now: 0 of 12 · Registered: 7/)).toBeInTheDocument();
+    expect(screen.queryByText(/seats taken/)).not.toBeInTheDocument();
+  });
+
   it('controls the rounds and shows their state', async () => {
     const { fetchMock } = open(makeAdminWheel(), {
       [`POST ${URL}/rounds`]: jsonResponse(makeAdminWheel({ roundsPaused: true })),

@@ -18,6 +18,9 @@ import { StatusBadge } from './status-badge';
 import { SuccessBanner } from './success-banner';
 import { WheelForm } from './wheel-form';
 import {
+  REGISTERED_LABEL,
+  SEATED_NOW_LABEL,
+  seatsTaken,
   WHEEL_BANNER_MS,
   WHEEL_DETAIL_ERROR,
   wheelDeletedMessage,
@@ -59,9 +62,9 @@ export function WheelDetailPage() {
       <AdminPageHeader
         title={data.name}
         description={
-          <span className="inline-flex items-center gap-2">
-            <StatusBadge status={data.status} /> {data.isPrivate ? 'Private' : 'Public'} ·{' '}
-            {data.participantCount} of {data.slotCount} seats taken
+          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+            <StatusBadge status={data.status} /> {data.isPrivate ? 'Private' : 'Public'} · {SEATED_NOW_LABEL}:{' '}
+            {seatsTaken(data)} · {REGISTERED_LABEL}: {data.participantCount}
           </span>
         }
         actions={

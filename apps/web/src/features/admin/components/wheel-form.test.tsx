@@ -239,7 +239,8 @@ describe('wheel form', () => {
 
   it("shows the server's message, e.g. a plan's slot limit", async () => {
     const onSubmit = vi.fn(async () => {
-      throw new ApiError({ status: 403, code: 'forbidden', message: 'Your plan allows at most 50 slots.' });
+      const message = 'Your plan allows at most 50 slots.';
+      throw new ApiError({ status: 403, code: 'forbidden', message, serverMessage: message });
     });
     renderForm('create', onSubmit);
     await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');

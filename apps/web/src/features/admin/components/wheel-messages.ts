@@ -15,3 +15,13 @@ export const WHEEL_BANNER_MS = 5_000;
 export const wheelCreatedMessage = (name: string) => `Wheel "${name}" was created successfully.`;
 export const wheelUpdatedMessage = (name: string) => `Wheel "${name}" was updated successfully.`;
 export const wheelDeletedMessage = (name: string) => `Wheel "${name}" was deleted successfully.`;
+
+// What a wheel's participant figures count (issue 12: one 'Participants' figure read as seats).
+/** People sitting in one of the wheel's slots right now, out of its slots. */
+export const SEATED_NOW_LABEL = 'Seated now';
+/** Everyone who ever registered on the wheel; most have left their seat since. */
+export const REGISTERED_LABEL = 'Registered';
+
+/** 'Seated now' as '3 of 12': people in a slot, out of the wheel's slots. */
+export const seatsTaken = (wheel: { seatedCount: number; slotCount: number }) =>
+  `${wheel.seatedCount} of ${wheel.slotCount}`;

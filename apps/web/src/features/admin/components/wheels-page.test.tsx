@@ -60,6 +60,36 @@ describe('wheels list', () => {
     );
   });
 
+  it('shows who is seated now apart from everyone registered, each cell labelled for a phone', async () => {
+    signIn('admin');
+    mockFetch({
+      ...adminServer(),
+      'GET /api/admin/wheels': jsonResponse([makeWheelRow({ seatedCount: 0, participantCount: 7 })]),
+    });
+    renderAdminPage('/admin/wheels', pages);
+
+    const table = await screen.findByRole('table', { name: 'Wheels' });
+    expect(within(table).queryByRole('columnheader', { name: 'Participants' })).not.toBeInTheDocument();
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Seated now', 'Registered']));
+    const [, row] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(row as HTMLElement).getByRole('cell', { name: '0 of 12' })).toHaveAttribute(
+      'data-label',
+      'Seated now',
+    );
+    expect(within(row as HTMLElement).getByRole('cell', { name: '7' })).toHaveAttribute(
+      'data-label',
+      'Registered',
+    );
+    // On a phone the row is a card whose actions stay with it.
+    expect(within(row as HTMLElement).getByRole('link', { name: 'Edit Friday Mixer' })).toBeInTheDocument();
+    expect(
+      within(row as HTMLElement).getByRole('button', { name: 'Delete Friday Mixer' }),
+    ).toBeInTheDocument();
+  });
+
   it("shows admins each wheel's owner: the business user's company, else WheelMeet", async () => {
     signIn('admin');
     mockFetch({

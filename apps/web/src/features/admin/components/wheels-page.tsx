@@ -9,13 +9,16 @@ import { useAdminSession } from '../hooks/use-admin-session';
 import { useFlashMessage } from '../hooks/use-flash-message';
 import { formatDate } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { ActionsTh, DataTable, DeleteRowButton, RowActions, Tbody, Td, Th } from './data-table';
+import { ActionsTh, DataTable, DeleteRowButton, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
 import { DeleteWheelDialog } from './delete-wheel-dialog';
 import { ListContent } from './list-content';
 import { StatusBadge } from './status-badge';
 import { SuccessBanner } from './success-banner';
 import { WheelLink } from './wheel-link';
 import {
+  REGISTERED_LABEL,
+  SEATED_NOW_LABEL,
+  seatsTaken,
   WHEEL_BANNER_MS,
   WHEELMEET_OWNER,
   WHEELS_EMPTY,
@@ -64,34 +67,42 @@ export function WheelsPage() {
           if (visible.length === 0) return <EmptyState title={WHEELS_NO_MATCH} />;
           return (
             <DataTable caption={title} captionHidden>
-              <thead>
+              <Thead>
                 <tr>
                   <Th>Name</Th>
                   {isAdmin ? <Th>Owner</Th> : null}
                   <Th>Status</Th>
-                  <Th>Slots</Th>
-                  <Th>Participants</Th>
+                  <Th>{SEATED_NOW_LABEL}</Th>
+                  <Th>{REGISTERED_LABEL}</Th>
                   <Th>Round</Th>
                   <Th>Access</Th>
                   <Th>Created</Th>
                   <ActionsTh />
                 </tr>
-              </thead>
+              </Thead>
               <Tbody>
                 {visible.map((wheel) => (
-                  <tr key={wheel.id}>
-                    <Td className="font-medium">
+                  <Tr key={wheel.id}>
+                    <Td className="font-medium max-sm:text-base max-sm:font-semibold">
                       <WheelLink id={wheel.id} name={wheel.name} />
                     </Td>
-                    {isAdmin ? <Td>{ownerName(wheel.businessUserId)}</Td> : null}
-                    <Td>
+                    {isAdmin ? <Td label="Owner">{ownerName(wheel.businessUserId)}</Td> : null}
+                    <Td label="Status">
                       <StatusBadge status={wheel.status} />
                     </Td>
-                    <Td>{wheel.slotCount}</Td>
-                    <Td>{wheel.participantCount}</Td>
-                    <Td>{wheel.currentRound}</Td>
-                    <Td>{wheel.isPrivate ? 'Private' : 'Public'}</Td>
-                    <Td className="whitespace-nowrap">{formatDate(wheel.createdAt)}</Td>
+                    <Td label={SEATED_NOW_LABEL} className="whitespace-nowrap tabular-nums">
+                      {seatsTaken(wheel)}
+                    </Td>
+                    <Td label={REGISTERED_LABEL} className="tabular-nums">
+                      {wheel.participantCount}
+                    </Td>
+                    <Td label="Round" className="tabular-nums">
+                      {wheel.currentRound}
+                    </Td>
+                    <Td label="Access">{wheel.isPrivate ? 'Private' : 'Public'}</Td>
+                    <Td label="Created" className="whitespace-nowrap">
+                      {formatDate(wheel.createdAt)}
+                    </Td>
                     <RowActions>
                       <ButtonLink
                         variant="ghost"
@@ -105,7 +116,7 @@ export function WheelsPage() {
                         onClick={() => setToDelete({ id: wheel.id, name: wheel.name })}
                       />
                     </RowActions>
-                  </tr>
+                  </Tr>
                 ))}
               </Tbody>
             </DataTable>

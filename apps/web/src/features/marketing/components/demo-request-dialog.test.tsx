@@ -117,6 +117,33 @@ describe('demo request dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to send demo request');
   });
 
+  it.each([
+    [
+      'a 500 in plain text',
+      () =>
+        new Response('Internal Server Error', {
+          status: 500,
+          statusText: 'Internal Server Error',
+          headers: { 'Content-Type': 'text/plain' },
+        }),
+      'Failed to send demo request',
+    ],
+    [
+      'a network error',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'Network error. Please try again.',
+    ],
+  ])('without a server message, never shows the status text: %s', async (_case, response, message) => {
+    mockFetch({ 'POST /api/business/demo-request': response });
+    const dialog = await openDemoDialog();
+    await fillDemoForm();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    expect(alert).not.toHaveTextContent('Internal Server Error');
+  });
+
   it("puts the server's field errors beside their fields", async () => {
     mockFetch({
       'POST /api/business/demo-request': errorResponse(400, 'validation_failed', 'Invalid request.', [

@@ -40,6 +40,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+function plainServerError(): Response {
+  return new Response('Internal Server Error', {
+    status: 500,
+    statusText: 'Internal Server Error',
+    headers: { 'Content-Type': 'text/plain' },
+  });
+}
+
 function happyPath(overrides: FetchRoutes = {}) {
   return mockFetch({
     'GET /api/business/plans': jsonResponse(PLANS),
@@ -219,6 +227,51 @@ describe('pricing modal', () => {
     const dialog = await payInModal(user);
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create payment intent');
+  });
+
+  describe('without a server message, never the status text', () => {
+    const plain = ['a 500 in plain text', () => plainServerError()] as const;
+    const offline = ['a network error', () => Promise.reject(new TypeError('Failed to fetch'))] as const;
+    const NETWORK = 'Network error. Please try again.';
+
+    it.each([
+      [...plain, 'Registration failed'],
+      [...offline, NETWORK],
+    ])('registration: %s', async (_case, response, message) => {
+      const user = userEvent.setup();
+      happyPath({ 'POST /api/business/register': response });
+      const dialog = await payInModal(user);
+
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect(alert).not.toHaveTextContent('Internal Server Error');
+    });
+
+    it.each([
+      [...plain, 'Failed to create payment intent'],
+      [...offline, NETWORK],
+    ])('payment intent: %s', async (_case, response, message) => {
+      const user = userEvent.setup();
+      happyPath({ 'POST /api/business/payment-intent': response });
+      const dialog = await payInModal(user);
+
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert).toHaveTextContent(message);
+      expect(alert).not.toHaveTextContent('Internal Server Error');
+    });
+
+    it.each([plain, offline])(
+      "payment settings: 'Failed to initialize payment. Please try again.' for %s",
+      async (_case, response) => {
+        happyPath({ 'GET /api/config': response });
+        renderRoutes(routes, '/business');
+        const dialog = await openModal();
+
+        const alert = await within(dialog).findByRole('alert');
+        expect(alert).toHaveTextContent('Failed to initialize payment. Please try again.');
+        expect(alert).not.toHaveTextContent('Internal Server Error');
+      },
+    );
   });
 
   it("says 'Failed to initialize payment. Please try again.' with a Close button when the form cannot be prepared", async () => {

@@ -12,7 +12,9 @@ import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
 import type { CallParticipant } from '../hooks/call-controller';
 import { useVideoCall, type VideoCall } from '../hooks/use-video-call';
 import { VideoCallEnvironmentContext } from '../hooks/video-call-environment';
+import { REMOTE_CAMERA_GRACE_MS } from '../hooks/use-call-clock';
 import {
+  CALL_ENDED_LABEL,
   LOCAL_VIDEO_FAILED_MESSAGE,
   NO_DEVICE_MESSAGE,
   PARTNER_LEFT_MESSAGE,
@@ -76,6 +78,146 @@ afterEach(() => {
 });
 
 describe('video call overlay', () => {
+  it('says how the connection is doing in words, never in WebRTC states', async () => {
+    const user = userEvent.setup();
+    const { fakes, hub, matchReady } = setup();
+    await matchReady();
+    const status = () => within(dialog()).getByRole('status');
+
+    expect(status()).toHaveTextContent('Connecting…');
+    act(() => fakes.pc.setConnectionState('connected'));
+    expect(status()).toHaveTextContent('Connected');
+    act(() => fakes.pc.setConnectionState('disconnected'));
+    expect(status()).toHaveTextContent('Reconnecting…');
+    act(() => fakes.pc.setConnectionState('connected'));
+    expect(status()).toHaveTextContent('Connected');
+
+    act(() => hub.push('CallEnded', { matchId: MATCH.id, userId: PARTNER_ID }));
+    expect(status()).toHaveTextContent('Call ended');
+    for (const raw of ['Connection:', 'new', 'closed', 'connected']) {
+      expect(within(dialog()).queryByText(raw)).not.toBeInTheDocument();
+    }
+
+    await user.click(button('Retry'));
+    expect(status()).toHaveTextContent('Reconnecting…');
+  });
+
+  it("says 'Reconnecting…' while the answerer waits for the new offer after Retry", async () => {
+    const user = userEvent.setup();
+    const { hub, fakes, matchReady, settle } = setup();
+    await matchReady(MATCH_AS_ANSWERER);
+    act(() =>
+      hub.push('OfferReceived', {
+        matchId: MATCH_AS_ANSWERER.id,
+        offer: { type: 'offer', sdp: 'v=0 offer' },
+      }),
+    );
+    await settle();
+    act(() => fakes.pc.setConnectionState('connected'));
+    await user.click(button('Retry'));
+    act(() => fakes.timers.runAll());
+    await settle();
+
+    expect(within(dialog()).getByText('Waiting for Ada to call again...')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('Reconnecting…');
+  });
+
+  it('shows a failed start as ended, with the reason beneath', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { fakes, matchReady } = setup();
+    fakes.getUserMedia.mockRejectedValueOnce(new DOMException('None', 'NotFoundError'));
+    await matchReady();
+    expect(within(dialog()).getByRole('status')).toHaveTextContent(CALL_ENDED_LABEL);
+  });
+
+  it('names the partner and times the call in mm:ss from the moment it connected', async () => {
+    const { fakes, matchReady } = setup();
+    await matchReady();
+    expect(screen.getByRole('heading', { name: 'Video call with Ada' })).toBeInTheDocument();
+    expect(screen.queryByTestId('call-timer')).not.toBeInTheDocument();
+
+    fakes.clock.now = 5_000;
+    act(() => {
+      fakes.pc.emitTrack(createFakeStream().stream);
+      fakes.pc.setConnectionState('connected');
+    });
+    expect(screen.getByTestId('call-timer')).toHaveTextContent('00:00');
+    // The partner's name sits on their picture.
+    expect(within(dialog()).getAllByText('Ada').length).toBeGreaterThan(0);
+
+    fakes.clock.now = 5_000 + 65_400;
+    act(() => fakes.timers.runAll());
+    expect(screen.getByTestId('call-timer')).toHaveTextContent('01:05');
+
+    // A network blip does not restart the clock.
+    act(() => fakes.pc.setConnectionState('disconnected'));
+    act(() => fakes.pc.setConnectionState('connected'));
+    fakes.clock.now = 5_000 + 61 * 60_000;
+    act(() => fakes.timers.runAll());
+    expect(screen.getByTestId('call-timer')).toHaveTextContent('61:00');
+  });
+
+  it("shows the partner's name and 'Camera off' when their stream has no video", async () => {
+    const { fakes, matchReady } = setup();
+    await matchReady();
+    act(() => {
+      fakes.pc.emitTrack(createFakeStream({ video: false }).stream);
+      fakes.pc.setConnectionState('connected');
+    });
+    // A moment's grace: a picture often starts a little after the connection.
+    expect(screen.queryByTestId('remote-camera-off')).not.toBeInTheDocument();
+    expect(fakes.timers.delays).toContain(REMOTE_CAMERA_GRACE_MS);
+
+    act(() => fakes.timers.runAll());
+    const tile = screen.getByTestId('remote-camera-off');
+    expect(tile).toHaveTextContent('Ada');
+    expect(tile).toHaveTextContent('Camera off');
+    expect(within(dialog()).queryByText("Waiting for Ada's video...")).not.toBeInTheDocument();
+  });
+
+  it("says 'Camera off' when no stream arrives at all on a connected call", async () => {
+    const { fakes, matchReady } = setup();
+    await matchReady();
+    expect(within(dialog()).getByText("Waiting for Ada's video...")).toBeInTheDocument();
+    act(() => fakes.pc.setConnectionState('connected'));
+    act(() => fakes.timers.runAll());
+    expect(screen.getByTestId('remote-camera-off')).toHaveTextContent('Camera off');
+    expect(within(dialog()).queryByText("Waiting for Ada's video...")).not.toBeInTheDocument();
+  });
+
+  it("switches to 'Camera off' when the partner's video is muted or ends, and back when it returns", async () => {
+    const { fakes, matchReady } = setup();
+    await matchReady();
+    const remote = createFakeStream();
+    act(() => {
+      fakes.pc.emitTrack(remote.stream);
+      fakes.pc.setConnectionState('connected');
+    });
+    act(() => fakes.timers.runAll());
+    expect(screen.queryByTestId('remote-camera-off')).not.toBeInTheDocument();
+
+    act(() => remote.video.setMuted(true));
+    expect(screen.queryByTestId('remote-camera-off')).not.toBeInTheDocument();
+    act(() => fakes.timers.runAll());
+    expect(screen.getByTestId('remote-camera-off')).toHaveTextContent('Camera off');
+
+    act(() => remote.video.setMuted(false));
+    expect(screen.queryByTestId('remote-camera-off')).not.toBeInTheDocument();
+
+    act(() => remote.video.end());
+    act(() => fakes.timers.runAll());
+    expect(screen.getByTestId('remote-camera-off')).toBeInTheDocument();
+  });
+
+  it("keeps 'Waiting for …'s video' while the connection is still being set up", async () => {
+    const { fakes, matchReady } = setup();
+    await matchReady();
+    act(() => fakes.pc.setConnectionState('connecting'));
+    act(() => fakes.timers.runAll());
+    expect(within(dialog()).getByText("Waiting for Ada's video...")).toBeInTheDocument();
+    expect(screen.queryByTestId('remote-camera-off')).not.toBeInTheDocument();
+  });
+
   it('as user1 of an accepted match: opens, shows both videos and sends the offer', async () => {
     const { hub, fakes, matchReady } = setup();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -93,16 +235,16 @@ describe('video call overlay', () => {
     expect(local).toHaveAttribute('playsinline');
     expect(local).toHaveAttribute('autoplay');
     expect(screen.getByTestId('remote-video')).toHaveAccessibleName('Ada video');
-    expect(screen.getByTestId('call-state')).toHaveTextContent(/^new$/);
+    expect(screen.getByTestId('call-state')).toHaveTextContent(/^Connecting…$/);
 
     const remote = createFakeStream();
     act(() => {
       fakes.pc.emitTrack(remote.stream);
       fakes.pc.setConnectionState('connecting');
     });
-    expect(screen.getByTestId('call-state')).toHaveTextContent(/^connecting$/);
+    expect(screen.getByTestId('call-state')).toHaveTextContent(/^Connecting…$/);
     act(() => fakes.pc.setConnectionState('connected'));
-    expect(screen.getByTestId('call-state')).toHaveTextContent(/^connected$/);
+    expect(screen.getByTestId('call-state')).toHaveTextContent(/^Connected$/);
     expect((screen.getByTestId('remote-video') as HTMLVideoElement).srcObject).toBe(remote.stream);
     // The end-to-end test hook reads the live connection.
     expect(window.__wheelmeetCall?.connectionState()).toBe('connected');

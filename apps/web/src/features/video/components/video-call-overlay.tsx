@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { CallProblem, CallState } from '../hooks/call-controller';
+import { formatCallDuration, useElapsedSeconds, useRemoteCameraOff } from '../hooks/use-call-clock';
 import type { VideoCall } from '../hooks/use-video-call';
 import { CallVideo } from './call-video';
 
@@ -30,14 +31,37 @@ const PROBLEM_MESSAGES: Record<CallProblem, string> = {
   'connection-lost': CONNECTION_LOST_MESSAGE,
 };
 
-const PEER_STATE_DOT: Record<RTCPeerConnectionState, string> = {
-  new: 'bg-slate-400',
-  connecting: 'bg-amber-400 motion-safe:animate-pulse',
-  connected: 'bg-emerald-500',
-  disconnected: 'bg-amber-400 motion-safe:animate-pulse',
-  failed: 'bg-red-500',
-  closed: 'bg-slate-400',
+// The connection in words, instead of WebRTC's own states (new, connecting, closed...).
+export const CONNECTING_LABEL = 'Connecting…';
+export const CONNECTED_LABEL = 'Connected';
+export const RECONNECTING_LABEL = 'Reconnecting…';
+export const CALL_ENDED_LABEL = 'Call ended';
+/** On the partner's tile when no picture comes from them. */
+export const REMOTE_CAMERA_OFF_MESSAGE = 'Camera off';
+
+type ConnectionLabel =
+  | typeof CONNECTING_LABEL
+  | typeof CONNECTED_LABEL
+  | typeof RECONNECTING_LABEL
+  | typeof CALL_ENDED_LABEL;
+
+const LABEL_DOT: Record<ConnectionLabel, string> = {
+  [CONNECTING_LABEL]: 'bg-amber-400 motion-safe:animate-pulse',
+  [CONNECTED_LABEL]: 'bg-emerald-500',
+  [RECONNECTING_LABEL]: 'bg-amber-400 motion-safe:animate-pulse',
+  [CALL_ENDED_LABEL]: 'bg-slate-400',
 };
+
+/** What the header says about the connection. */
+export function connectionLabel(state: CallState): ConnectionLabel {
+  if (state.phase === 'ended' || state.phase === 'failed') return CALL_ENDED_LABEL;
+  // After Retry: the offerer calls again, the answerer waits for that new offer.
+  if (state.phase === 'retrying' || state.phase === 'waiting' || state.peerState === 'disconnected')
+    return RECONNECTING_LABEL;
+  if (state.peerState === 'connected') return CONNECTED_LABEL;
+  if (state.peerState === 'closed' || state.peerState === 'failed') return CALL_ENDED_LABEL;
+  return CONNECTING_LABEL;
+}
 
 /** What to tell the user, and whether it is an error (announced assertively). */
 function callMessage(
@@ -79,6 +103,12 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
   const partner = state.partnerName ?? 'Your partner';
   const stopped = state.phase === 'ended' || state.phase === 'failed';
   const message = callMessage(state, partner);
+  const label = connectionLabel(state);
+  const elapsed = useElapsedSeconds(stopped ? null : state.connectedAt);
+  const remoteCameraOff = useRemoteCameraOff(
+    state.remoteStream,
+    !stopped && (state.peerState === 'connected' || state.peerState === 'disconnected'),
+  );
 
   // A new stream gets a fresh chance to play.
   useEffect(() => {
@@ -103,24 +133,47 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
           className="fixed inset-2 z-[60] flex flex-col gap-4 overflow-y-auto rounded-2xl bg-slate-900 p-4 text-white shadow-xl focus:outline-none sm:inset-6 sm:p-6"
         >
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <RadixDialog.Title className="text-xl font-semibold">Video call with {partner}</RadixDialog.Title>
-            <p
-              role="status"
-              className="inline-flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1 text-sm"
-            >
-              <span
-                aria-hidden="true"
-                className={cn('size-2.5 rounded-full', PEER_STATE_DOT[state.peerState])}
-              />
-              <span>Connection:</span>
-              <span data-testid="call-state">{state.peerState}</span>
-              {state.peerState === 'disconnected' ? <span>(reconnecting...)</span> : null}
-            </p>
+            <RadixDialog.Title className="min-w-0 text-xl font-semibold break-words">
+              Video call with {partner}
+            </RadixDialog.Title>
+            <div className="flex items-center gap-2 text-sm">
+              <p role="status" className="inline-flex items-center gap-2 rounded-full bg-slate-800 px-3 py-1">
+                <span aria-hidden="true" className={cn('size-2.5 rounded-full', LABEL_DOT[label])} />
+                <span data-testid="call-state" data-peer-state={state.peerState}>
+                  {label}
+                </span>
+              </p>
+              {/* Not a live region: a clock announced every second would drown everything else. */}
+              {elapsed !== null ? (
+                <p className="rounded-full bg-slate-800 px-3 py-1 font-mono tabular-nums">
+                  <span className="sr-only">Call time </span>
+                  <span data-testid="call-timer">{formatCallDuration(elapsed)}</span>
+                </p>
+              ) : null}
+            </div>
           </div>
 
           <div className="relative min-h-64 flex-1 overflow-hidden rounded-xl bg-slate-950">
             <CallVideo stream={state.remoteStream} label={`${partner} video`} testId="remote-video" />
-            {state.remoteStream ? null : (
+            {remoteCameraOff ? (
+              <div
+                data-testid="remote-camera-off"
+                className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-slate-800 p-4 text-center"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-20 items-center justify-center rounded-full bg-indigo-600 text-3xl font-semibold"
+                >
+                  {partner.charAt(0).toUpperCase()}
+                </span>
+                <p className="text-lg font-semibold break-words">{partner}</p>
+                <p className="text-slate-300">{REMOTE_CAMERA_OFF_MESSAGE}</p>
+              </div>
+            ) : state.remoteStream ? (
+              <p className="absolute top-3 left-3 max-w-[60%] truncate rounded-md bg-slate-900/70 px-2 py-0.5 text-sm">
+                {partner}
+              </p>
+            ) : (
               <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-slate-300">
                 {stopped ? 'No video' : `Waiting for ${partner}'s video...`}
               </p>

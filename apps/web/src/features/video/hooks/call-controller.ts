@@ -47,6 +47,11 @@ export interface CallState {
   partnerName: string | null;
   /** The peer connection's own `connectionState`. */
   peerState: RTCPeerConnectionState;
+  /**
+   * When this connection first reached 'connected' (the environment's clock, in ms), for the call
+   * timer; kept through a reconnect, null before and once the call stops.
+   */
+  connectedAt: number | null;
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
   microphoneOn: boolean;
@@ -86,6 +91,7 @@ export const IDLE_CALL_STATE: CallState = {
   role: null,
   partnerName: null,
   peerState: 'new',
+  connectedAt: null,
   localStream: null,
   remoteStream: null,
   microphoneOn: true,
@@ -240,7 +246,14 @@ export function createCallController({
 
   function lose(s: Session, peerState: RTCPeerConnectionState) {
     teardown(s);
-    set({ phase: 'ended', problem: 'connection-lost', peerState, localStream: null, remoteStream: null });
+    set({
+      phase: 'ended',
+      problem: 'connection-lost',
+      peerState,
+      connectedAt: null,
+      localStream: null,
+      remoteStream: null,
+    });
   }
 
   function onPeerState(s: Session, pc: RTCPeerConnection) {
@@ -251,7 +264,10 @@ export function createCallController({
       lose(s, peerState);
       return;
     }
-    set({ peerState });
+    set({
+      peerState,
+      connectedAt: peerState === 'connected' ? (state.connectedAt ?? environment.now()) : state.connectedAt,
+    });
     if (peerState === 'disconnected') {
       // Often a network hiccup that ICE recovers from by itself; give it a moment.
       s.disconnectTimer = timers.setTimeout(() => {
@@ -329,6 +345,7 @@ export function createCallController({
       problem: callProblemOf(error),
       retryFailed: retrying,
       peerState: hadPeer ? 'closed' : state.peerState,
+      connectedAt: null,
       localStream: null,
       remoteStream: null,
     });
@@ -337,7 +354,13 @@ export function createCallController({
   async function offer(s: Session, retrying: boolean) {
     attempt += 1;
     const a = attempt;
-    set({ phase: retrying ? 'retrying' : 'starting', problem: null, retryFailed: false, peerState: 'new' });
+    set({
+      phase: retrying ? 'retrying' : 'starting',
+      problem: null,
+      retryFailed: false,
+      peerState: 'new',
+      connectedAt: null,
+    });
     try {
       const pc = await createPeer(s, a);
       if (!pc || !isCurrent(s, a)) return;
@@ -377,6 +400,7 @@ export function createCallController({
       problem: null,
       retryFailed: false,
       peerState: 'new',
+      connectedAt: null,
       remoteStream: null,
     });
     try {
@@ -534,6 +558,7 @@ export function createCallController({
             phase: 'ended',
             problem: 'partner-left',
             peerState: 'closed',
+            connectedAt: null,
             localStream: null,
             remoteStream: null,
           });
@@ -579,6 +604,7 @@ export function createCallController({
         problem: null,
         retryFailed: false,
         peerState: hadPeer ? 'closed' : state.peerState,
+        connectedAt: null,
         localStream: null,
         remoteStream: null,
       });

@@ -12,6 +12,8 @@ export interface VideoCallEnvironment {
   /** ICE servers (STUN, and TURN with short-lived credentials) for this participant. */
   loadIceServers(participantToken: string): Promise<RTCIceServer[]>;
   timers: RealtimeTimers;
+  /** The clock of the call timer, in ms. */
+  now(): number;
 }
 
 export const browserVideoCallEnvironment: VideoCallEnvironment = {
@@ -30,6 +32,7 @@ export const browserVideoCallEnvironment: VideoCallEnvironment = {
     setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
     clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
   },
+  now: () => Date.now(),
 };
 
 export const VideoCallEnvironmentContext = createContext<VideoCallEnvironment>(browserVideoCallEnvironment);
