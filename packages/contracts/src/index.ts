@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './display-name';
 export * from './errors';
 export * from './http/admin';
 export * from './http/business';

@@ -10,13 +10,29 @@ interface DialogProps {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Where focus goes on opening; call `event.preventDefault()` to place it yourself (default: first focusable). */
+  onOpenAutoFocus?: (event: Event) => void;
+  /**
+   * Where focus goes on closing; call `event.preventDefault()` to place it yourself. A dialog
+   * opened without a Radix trigger otherwise leaves focus nowhere.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
  * A modal dialog: focus is trapped inside and returned on close, Escape and a click on the
  * backdrop close it, a click inside does not.
  */
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -24,6 +40,8 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         <RadixDialog.Content
           // Without a description Radix expects this to be said explicitly.
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
             className,

@@ -1,11 +1,11 @@
-import type {
-  IceCandidate,
-  IceCandidateReceivedEvent,
-  Match,
-  OfferReceivedEvent,
-  SessionDescription,
+import {
+  displayNameOf,
+  type IceCandidate,
+  type IceCandidateReceivedEvent,
+  type Match,
+  type OfferReceivedEvent,
+  type SessionDescription,
 } from '@wheelmeet/contracts';
-import { participantName } from '@/lib/participant-name';
 import type { RealtimeClient } from '@/lib/realtime-client';
 import type { VideoCallEnvironment } from './video-call-environment';
 
@@ -463,7 +463,7 @@ export function createCallController({
       phase: 'starting',
       matchId: match.id,
       role,
-      partnerName: participantName(partner),
+      partnerName: displayNameOf(partner),
     });
     return s;
   }

@@ -1,13 +1,24 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Match } from '@wheelmeet/contracts';
+import { aliasOf, type Match, type RegistrationConfig } from '@wheelmeet/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { ME_ID, makeMatch } from '@/test/fixtures';
+import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
 import { MatchesDialog } from './matches-dialog';
 
-function renderMatches(matches: Match[], onRespond = vi.fn(async () => true)) {
+function renderMatches(
+  matches: Match[],
+  onRespond = vi.fn(async () => true),
+  registrationFields: RegistrationConfig | null = null,
+) {
   const view = render(
-    <MatchesDialog open onOpenChange={() => {}} matches={matches} meId={ME_ID} onRespond={onRespond} />,
+    <MatchesDialog
+      open
+      onOpenChange={() => {}}
+      matches={matches}
+      meId={ME_ID}
+      onRespond={onRespond}
+      registrationFields={registrationFields}
+    />,
   );
   return { ...view, onRespond };
 }
@@ -86,5 +97,61 @@ describe('matches dialog', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: button }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
+  });
+
+  it('names a partner without a username by their alias, and shows age only as a field', () => {
+    renderMatches([makeMatch({ user2: makeParticipant({ username: null }) })]);
+    const alias = aliasOf(PARTNER_ID);
+    const card = screen.getByRole('listitem', { name: `Match with ${alias}` });
+    expect(within(card).getByRole('heading', { name: alias })).toBeInTheDocument();
+    expect(within(card).getByText('Age').nextElementSibling).toHaveTextContent('36');
+    expect(card.textContent).not.toMatch(/Guest/);
+  });
+
+  it("shows the fields the organiser's form asks, under its labels, and nothing else", () => {
+    renderMatches(
+      [makeMatch()],
+      vi.fn(async () => true),
+      {
+        enabled: true,
+        fields: [
+          { id: 'u', name: 'username', label: 'Username', type: 'text', required: true, enabled: true },
+          { id: 'a', name: 'age', label: 'Age', type: 'number', required: true, enabled: false },
+          { id: 'i', name: 'interests', label: 'Topics', type: 'text', required: false, enabled: true },
+          {
+            id: 'w',
+            name: 'whoAmI',
+            label: 'I am a',
+            type: 'select',
+            required: false,
+            options: ['professional'],
+            enabled: true,
+          },
+        ],
+      },
+    );
+    const card = screen.getByRole('listitem', { name: 'Match with Ada' });
+    const terms = within(card)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    expect(terms).toEqual(['Topics', 'I am a']);
+    expect(within(card).getByText('Professional')).toBeInTheDocument();
+    expect(within(card).queryByText('36')).not.toBeInTheDocument();
+    expect(within(card).queryByText('Female')).not.toBeInTheDocument();
+  });
+
+  it("titles a declined match 'Match declined', several matches 'Your matches'", () => {
+    const { rerender } = renderMatches([makeMatch({ status: 'Rejected' })]);
+    expect(screen.getByRole('dialog', { name: 'Match declined' })).toBeInTheDocument();
+    rerender(
+      <MatchesDialog
+        open
+        onOpenChange={() => {}}
+        matches={[makeMatch(), makeMatch({ id: '2d6c5b4a-3928-4170-8e9f-a1b2c3d4e5f6' })]}
+        meId={ME_ID}
+        onRespond={vi.fn(async () => true)}
+      />,
+    );
+    expect(screen.getByRole('dialog', { name: 'Your matches' })).toBeInTheDocument();
   });
 });

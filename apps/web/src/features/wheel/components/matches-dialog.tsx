@@ -1,22 +1,48 @@
-import { type Match, optionLabel, type Participant } from '@wheelmeet/contracts';
-import { useState } from 'react';
+import {
+  displayNameOf,
+  effectiveRegistrationFields,
+  type Match,
+  optionLabel,
+  type Participant,
+  type RegistrationConfig,
+} from '@wheelmeet/contracts';
+import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
-import { participantName } from '@/lib/participant-name';
+import { useCountdown } from '../hooks/use-countdown';
+import { matchSides } from '../hooks/match-texts';
+
+export { matchSides } from '../hooks/match-texts';
 
 export const ACCEPT_FAILED_MESSAGE = 'Failed to accept match. Please try again.';
 export const DECLINE_FAILED_MESSAGE = 'Failed to decline match. Please try again.';
 export const WAITING_MESSAGE = 'Waiting for other person...';
+export const MATCH_TITLE = 'You have a match!';
+export const DECLINED_TITLE = 'Match declined';
+export const MATCHES_TITLE = 'Your matches';
 
-/** The current user's side of a match: who the partner is and who has accepted. */
-export function matchSides(match: Match, meId: string) {
-  const iAmUser1 = match.user1.id === meId;
-  return {
-    partner: iAmUser1 ? match.user2 : match.user1,
-    meAccepted: iAmUser1 ? match.acceptedByUser1 : match.acceptedByUser2,
-    partnerAccepted: iAmUser1 ? match.acceptedByUser2 : match.acceptedByUser1,
-  };
+/** The profile answers a match card can show, by the registration field that asks for them. */
+const PROFILE_FIELDS = ['age', 'gender', 'whoAmI', 'shortBio', 'interests'] as const;
+type ProfileField = (typeof PROFILE_FIELDS)[number];
+const isProfileField = (name: string): name is ProfileField =>
+  (PROFILE_FIELDS as readonly string[]).includes(name);
+
+/** The partner's answers to the fields the organiser put on the wheel's form, under the form's labels. */
+export function profileRows(
+  partner: Participant,
+  registrationFields: RegistrationConfig | null | undefined,
+): Array<[label: string, value: string]> {
+  const rows: Array<[string, string]> = [];
+  for (const field of effectiveRegistrationFields(registrationFields)) {
+    if (!isProfileField(field.name)) continue;
+    const value = partner[field.name];
+    if (value === null || value === '') continue;
+    const text =
+      field.name === 'gender' || field.name === 'whoAmI' ? optionLabel(String(value)) : String(value);
+    rows.push([field.label, text]);
+  }
+  return rows;
 }
 
 function StatusDot({ label, accepted }: { label: string; accepted: boolean }) {
@@ -37,38 +63,49 @@ function StatusDot({ label, accepted }: { label: string; accepted: boolean }) {
   );
 }
 
-function Profile({ partner }: { partner: Participant }) {
-  const rows: Array<[string, string]> = [];
-  if (partner.age !== null) rows.push(['Age', String(partner.age)]);
-  if (partner.gender) rows.push(['Gender', optionLabel(partner.gender)]);
-  if (partner.whoAmI) rows.push(['Who am I', optionLabel(partner.whoAmI)]);
-  if (partner.shortBio) rows.push(['Short Bio', partner.shortBio]);
-  if (partner.interests) rows.push(['Interests', partner.interests]);
+function Profile({ rows }: { rows: Array<[string, string]> }) {
   if (rows.length === 0) return null;
   return (
     <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
       {rows.map(([term, value]) => (
         <div key={term} className="contents">
-          <dt className="font-medium text-slate-500">{term}</dt>
-          <dd className="whitespace-pre-line text-slate-900">{value}</dd>
+          <dt className="font-medium text-slate-600">{term}</dt>
+          <dd className="whitespace-pre-line break-words text-slate-900">{value}</dd>
         </div>
       ))}
     </dl>
   );
 }
 
+/** Seconds left to answer, by the server's clock; not announced every second. */
+function AnswerClock({ answerBy, clockOffsetMs }: { answerBy: string; clockOffsetMs: number }) {
+  const seconds = useCountdown(answerBy, clockOffsetMs);
+  if (seconds === null) return null;
+  return (
+    <p className="mt-3 text-sm text-slate-600">
+      Time left to answer:{' '}
+      <span data-testid="answer-countdown" className="font-semibold tabular-nums text-slate-900">
+        {seconds}s
+      </span>
+    </p>
+  );
+}
+
 interface MatchCardProps {
   match: Match;
   meId: string;
+  clockOffsetMs: number;
+  registrationFields: RegistrationConfig | null | undefined;
   onRespond: (matchId: string, accept: boolean) => Promise<boolean>;
 }
 
-function MatchCard({ match, meId, onRespond }: MatchCardProps) {
+function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond }: MatchCardProps) {
   const { partner, meAccepted, partnerAccepted } = matchSides(match, meId);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const name = participantName(partner);
-  const settled = match.status === 'Accepted' || match.status === 'Rejected';
+  const name = displayNameOf(partner);
+  const rows = useMemo(() => profileRows(partner, registrationFields), [partner, registrationFields]);
+  const open = match.status === 'Pending';
 
   async function respond(accept: boolean) {
     setPending(true);
@@ -81,32 +118,44 @@ function MatchCard({ match, meId, onRespond }: MatchCardProps) {
   return (
     <li aria-label={`Match with ${name}`} className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold text-slate-900">{name}</h3>
-      <Profile partner={partner} />
+      <Profile rows={rows} />
 
       <ul aria-label="Who has accepted" className="mt-3 flex gap-4">
         <StatusDot label="You" accepted={meAccepted} />
         <StatusDot label="Match" accepted={partnerAccepted} />
       </ul>
 
-      {match.status === 'Accepted' ? (
-        <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-          You both accepted! The video call will open shortly.
-        </p>
+      {open && match.answerBy ? (
+        <AnswerClock answerBy={match.answerBy} clockOffsetMs={clockOffsetMs} />
       ) : null}
-      {match.status === 'Rejected' ? (
-        <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
-          This match was declined.
-        </p>
-      ) : null}
-      {!settled && meAccepted && !partnerAccepted ? (
-        <p className="mt-3 text-sm text-slate-600">{WAITING_MESSAGE}</p>
-      ) : null}
-      {!settled && !meAccepted ? (
+
+      {/* Always present, so a change of state (the partner accepted or declined) is heard. */}
+      <div role="status">
+        {match.status === 'Accepted' ? (
+          <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
+            You both accepted! The video call will open shortly.
+          </p>
+        ) : null}
+        {match.status === 'Rejected' ? (
+          <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+            This match was declined.
+          </p>
+        ) : null}
+        {open && meAccepted && !partnerAccepted ? (
+          <p className="mt-3 text-sm text-slate-600">{WAITING_MESSAGE}</p>
+        ) : null}
+      </div>
+      {open && !meAccepted ? (
         <div className="mt-4 flex gap-3">
-          <Button onClick={() => void respond(true)} disabled={pending}>
+          <Button className="min-h-11" onClick={() => void respond(true)} disabled={pending}>
             Accept
           </Button>
-          <Button variant="secondary" onClick={() => void respond(false)} disabled={pending}>
+          <Button
+            className="min-h-11"
+            variant="secondary"
+            onClick={() => void respond(false)}
+            disabled={pending}
+          >
             Decline
           </Button>
         </div>
@@ -120,27 +169,72 @@ function MatchCard({ match, meId, onRespond }: MatchCardProps) {
   );
 }
 
+/** The dialog's title: a declined match no longer says 'You have a match!'. */
+export function matchesTitle(matches: Match[]): string {
+  if (matches.length !== 1) return MATCHES_TITLE;
+  return matches[0]?.status === 'Rejected' ? DECLINED_TITLE : MATCH_TITLE;
+}
+
 interface MatchesDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The matches to show (the ones the server closed are left out before). */
   matches: Match[];
   meId: string;
-  /** AcceptMatch / DeclineMatch; resolves true when the hub agreed. */
+  /** AcceptMatch / DeclineMatch; resolves false when the user should try again. */
   onRespond: (matchId: string, accept: boolean) => Promise<boolean>;
+  /** Server clock minus browser clock, for the time left to answer. */
+  clockOffsetMs?: number;
+  /** The wheel's registration form: the partner's preview shows the fields it asks. */
+  registrationFields?: RegistrationConfig | null;
+  /** A match that closed while this dialog stayed open for others. */
+  notice?: string | null;
+  onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** The current user's matches of the round, each to accept or decline. */
-export function MatchesDialog({ open, onOpenChange, matches, meId, onRespond }: MatchesDialogProps) {
+/** The current user's matches, each to accept or decline. */
+export function MatchesDialog({
+  open,
+  onOpenChange,
+  matches,
+  meId,
+  onRespond,
+  clockOffsetMs = 0,
+  registrationFields = null,
+  notice = null,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: MatchesDialogProps) {
+  const answering = matches.some((match) => match.status === 'Pending');
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={matches.length === 1 ? 'You have a match!' : 'Your matches'}
-      description="Accept to start a video call once your match accepts too."
+      title={matchesTitle(matches)}
+      description={
+        answering
+          ? 'Accept to start a video call once your match accepts too.'
+          : 'You will meet someone new in the next round.'
+      }
+      onOpenAutoFocus={onOpenAutoFocus}
+      onCloseAutoFocus={onCloseAutoFocus}
     >
+      <div role="status" aria-live="polite">
+        {notice ? (
+          <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">{notice}</p>
+        ) : null}
+      </div>
       <ul className="space-y-4">
         {matches.map((match) => (
-          <MatchCard key={match.id} match={match} meId={meId} onRespond={onRespond} />
+          <MatchCard
+            key={match.id}
+            match={match}
+            meId={meId}
+            clockOffsetMs={clockOffsetMs}
+            registrationFields={registrationFields}
+            onRespond={onRespond}
+          />
         ))}
       </ul>
     </Dialog>

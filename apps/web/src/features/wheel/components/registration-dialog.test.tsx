@@ -166,7 +166,7 @@ describe('registration dialog', () => {
       new Response('oops', { status: 200 }),
       'Failed to register user',
     ],
-  ])('alerts %s', async (_case, response, message) => {
+  ])('says %s in the dialog, not in a native alert', async (_case, response, message) => {
     mockFetch({ 'POST /api/users/anonymous': response });
     const alert = stubAlert();
     renderDialog();
@@ -174,7 +174,14 @@ describe('registration dialog', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Gender' }), 'Male');
     await userEvent.click(screen.getByRole('button', { name: 'Join Wheel' }));
 
-    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    const dialog = screen.getByRole('dialog', { name: 'Register to Join' });
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(message));
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('puts the first focus on the first field, not the close button', () => {
+    renderDialog();
+    expect(screen.getByRole('spinbutton', { name: 'Age' })).toHaveFocus();
   });
 
   it('closes on a click on the backdrop but not on a click inside', async () => {

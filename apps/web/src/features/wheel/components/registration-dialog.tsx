@@ -10,12 +10,12 @@ import {
   type RegistrationField,
   registrationDataSchema,
 } from '@wheelmeet/contracts';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
 import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
 import { SubmitButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/form-field';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import type { StoredParticipant } from '@/lib/auth-storage';
 import { registerParticipant } from '../api/register-participant';
 
@@ -129,6 +129,8 @@ interface RegistrationDialogProps {
   /** The hub connection id to register with, when there is one. */
   getConnectionId: () => string | null;
   onRegistered: (participant: StoredParticipant) => void;
+  /** Where focus goes when the dialog closes (the seat that opened it); see Dialog. */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** 'Register to Join': the wheel's registration form, checked with the same schema as the server's. */
@@ -138,7 +140,11 @@ export function RegistrationDialog({
   wheel,
   getConnectionId,
   onRegistered,
+  onCloseAutoFocus,
 }: RegistrationDialogProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  // Why registering failed, said in the dialog (no native alert).
+  const [failure, setFailure] = useState<string | null>(null);
   const fields = useMemo(
     () => effectiveRegistrationFields(wheel.registrationFields),
     [wheel.registrationFields],
@@ -157,15 +163,17 @@ export function RegistrationDialog({
   } = useForm<FormValues, unknown, RegistrationData>({ defaultValues, resolver: zodResolver(schema) });
 
   const registration = useMutation({
-    mutationFn: (registrationData: RegistrationData) =>
-      registerParticipant({ wheelId: wheel.id, connectionId: getConnectionId(), registrationData }),
+    mutationFn: (registrationData: RegistrationData) => {
+      setFailure(null);
+      return registerParticipant({ wheelId: wheel.id, connectionId: getConnectionId(), registrationData });
+    },
     onSuccess: ({ user, token }) => {
       reset(defaultValues);
       onRegistered({ ...user, token });
     },
     onError: (error) => {
       if (!(error instanceof ApiError)) {
-        window.alert(REGISTER_FAILED_MESSAGE);
+        setFailure(REGISTER_FAILED_MESSAGE);
         return;
       }
       // Field errors from the server land beside their fields, like the form's own.
@@ -179,20 +187,36 @@ export function RegistrationDialog({
         }
       }
       if (placed) return;
-      if (error.code === 'network_error') window.alert(NETWORK_ERROR_MESSAGE);
-      else if (error.code === 'invalid_response') window.alert(REGISTER_FAILED_MESSAGE);
-      else window.alert(error.message || REGISTER_FAILED_MESSAGE);
+      if (error.code === 'network_error') setFailure(NETWORK_ERROR_MESSAGE);
+      else if (error.code === 'invalid_response') setFailure(REGISTER_FAILED_MESSAGE);
+      else setFailure(errorMessage(error, REGISTER_FAILED_MESSAGE));
     },
   });
 
   return (
     <Dialog
       open={open}
-      onOpenChange={onOpenChange}
+      onOpenChange={(next) => {
+        if (!next) setFailure(null);
+        onOpenChange(next);
+      }}
       title="Register to Join"
       description="Tell the others a little about yourself, then take your seat."
+      onOpenAutoFocus={(event) => {
+        // The first field, not the close button, so a keyboard user can start typing.
+        const first = formRef.current?.querySelector<HTMLElement>('input, select, textarea');
+        if (!first) return;
+        event.preventDefault();
+        first.focus();
+      }}
+      onCloseAutoFocus={onCloseAutoFocus}
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((data) => registration.mutate(data))}>
+      <form
+        ref={formRef}
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((data) => registration.mutate(data))}
+      >
         {fields.map((field) => (
           <FormField key={field.id} field={field} register={register} errors={errors} />
         ))}
@@ -202,6 +226,11 @@ export function RegistrationDialog({
           </span>{' '}
           Required
         </p>
+        {failure ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            {failure}
+          </p>
+        ) : null}
         <SubmitButton className="w-full" pending={registration.isPending}>
           Join Wheel
         </SubmitButton>

@@ -137,7 +137,7 @@ describe('wheel experience', () => {
     ).toBeInTheDocument();
   });
 
-  it("alerts 'You are already in a slot!' instead of moving a seated user", async () => {
+  it("moves a seated user to another free seat with ChangeSlot, and says 'You are already in a slot!' on their own", async () => {
     const alert = stubAlert();
     const me = makeStoredParticipant();
     const wheel = makeEmptyWheel();
@@ -145,11 +145,17 @@ describe('wheel experience', () => {
       slot.position === 0 ? { ...slot, userId: ME_ID, user: me, occupiedAt: wheel.createdAt } : slot,
     );
     const { hub } = setup({ wheel: { ...wheel, slots }, me });
+    hub.handle('ChangeSlot', () => ({ data: null }));
     await settle();
 
     await userEvent.click(seat('Outer ring, seat 2, free'));
-    expect(alert).toHaveBeenCalledWith('You are already in a slot!');
+    expect(hub.callsOf('ChangeSlot')).toEqual([{ wheelId: WHEEL_ID, slotId: slotId(3) }]);
     expect(hub.callsOf('TakeSlot')).toEqual([]);
+
+    await userEvent.click(seat('Inner ring, seat 1, taken by Grace (you)'));
+    expect(screen.getByText('You are already in a slot!')).toBeInTheDocument();
+    expect(hub.callsOf('ChangeSlot')).toHaveLength(1);
+    expect(alert).not.toHaveBeenCalled();
   });
 
   it('takes a free seat for a registered user, ignores taken seats, and shows a refusal', async () => {
@@ -234,7 +240,7 @@ describe('wheel experience', () => {
     expect(seat('Inner ring, seat 1, free')).toHaveAttribute('aria-disabled', 'true');
   });
 
-  it('spins straight to the final angles, briefly, for users who prefer reduced motion', async () => {
+  it('puts the rings straight at their resting place, with no turns, for users who prefer reduced motion', async () => {
     vi.stubGlobal(
       'matchMedia',
       vi.fn((query: string) => ({
@@ -257,9 +263,11 @@ describe('wheel experience', () => {
         resetAt: new Date().toISOString(),
       }),
     );
-    expect(ring('Inner ring').style.transform).toBe('rotate(2040deg)');
-    expect(ring('Outer ring').style.transform).toBe('rotate(1920deg)');
-    expect(ring('Inner ring').style.transition).toContain('300ms');
+    // 2040° and 1920° less the five whole turns; nothing animates on the way.
+    expect(ring('Inner ring').style.transform).toBe('rotate(240deg)');
+    expect(ring('Outer ring').style.transform).toBe('rotate(120deg)');
+    expect(ring('Inner ring').style.transition).toBe('none');
+    expect(ring('Outer ring').style.transition).toBe('none');
   });
 
   it('shows the matches when the spin completes, and resets when the round is scheduled', async () => {
@@ -354,9 +362,11 @@ describe('wheel experience', () => {
         resetAt: new Date().toISOString(),
       }),
     );
-    expect(screen.getByRole('status')).toHaveTextContent(
-      "No partner this round — you'll be first in line next round.",
-    );
+    expect(
+      screen
+        .getByText("No partner this round — you'll be first in line next round.")
+        .closest('[role="status"]'),
+    ).not.toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

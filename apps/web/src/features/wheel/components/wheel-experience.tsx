@@ -2,7 +2,9 @@ import { indexInRing, type Match, type OpenWheel, ringHalf, ringOf, type Slot } 
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
+import { ToastRegion } from '@/components/ui/toast';
 import { getParticipantForWheel, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
+import { shownMatches } from '../hooks/match-texts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useRingRotation } from '../hooks/use-ring-rotation';
 import { useWheelHub } from '../hooks/use-wheel-hub';
@@ -14,6 +16,8 @@ import { WheelRings } from './wheel-rings';
 
 export const ALREADY_IN_SLOT_MESSAGE = 'You are already in a slot!';
 export const UNMATCHED_MESSAGE = "No partner this round — you'll be first in line next round.";
+export const LEAVE_SEAT_LABEL = 'Leave seat';
+export const OPEN_MATCHES_LABEL = 'Open matches';
 
 interface WheelExperienceProps {
   wheel: OpenWheel;
@@ -36,6 +40,19 @@ function seatDescription(slot: Slot, slotCount: number): string {
   return `seat ${indexInRing(slot.position, slotCount) + 1} on the ${ring} ring`;
 }
 
+/** A message about the user's seat: the hub's refusal (an error), or a hint. */
+type SeatMessage = { tone: 'error' | 'info'; text: string };
+
+/** The element to give focus back to, if it is still on the page. */
+function focusIfPresent(element: Element | null | undefined): boolean {
+  if (!(element instanceof HTMLElement) || !element.isConnected || element === document.body) return false;
+  element.focus();
+  return document.activeElement === element;
+}
+
+const seatButton = (slotId: string) =>
+  document.querySelector<HTMLElement>(`button[data-slot-id="${slotId}"]`);
+
 /** The participant's wheel: live seats, countdown, spin, registration and matches. */
 export function WheelExperience({
   wheel,
@@ -54,9 +71,15 @@ export function WheelExperience({
   const titleId = useId();
   const [registrationOpen, setRegistrationOpen] = useState(false);
   const [chosenSlotId, setChosenSlotId] = useState<string | null>(null);
-  const [slotError, setSlotError] = useState<string | null>(null);
+  const [seatMessage, setSeatMessage] = useState<SeatMessage | null>(null);
+  const [seatBusy, setSeatBusy] = useState(false);
+  // The seat that opened the registration dialog, and whatever had focus when the matches opened.
+  const registrationOpenerRef = useRef<string | null>(null);
+  const matchesOpenerRef = useRef<Element | null>(null);
+  const matchesButtonRef = useRef<HTMLButtonElement>(null);
 
   const mySlot = me ? live.slots.find((slot) => slot.userId === me.id) : undefined;
+  const matches = shownMatches(state.matches);
 
   // The hub refused the stored token (expired, server secret changed): the client has already
   // forgotten it and reconnected as a visitor, so this screen goes back to watching too.
@@ -80,120 +103,162 @@ export function WheelExperience({
     }
   }, [state.matches, me, onMatchReady]);
 
-  async function take(slotId: string, userId: string) {
-    setSlotError(null);
-    const error = await hub.takeSlot(slotId, userId);
-    if (error) setSlotError(error);
+  async function seatCall(call: () => Promise<string | null>) {
+    setSeatMessage(null);
+    setSeatBusy(true);
+    const error = await call();
+    setSeatBusy(false);
+    if (error) setSeatMessage({ tone: 'error', text: error });
   }
 
   function handleSlotClick(slot: Slot) {
-    if (slot.userId || spinning) return;
+    if (spinning) return;
+    if (me && slot.userId === me.id) {
+      setSeatMessage({ tone: 'info', text: ALREADY_IN_SLOT_MESSAGE });
+      return;
+    }
+    if (slot.userId) return;
     if (me) {
-      if (mySlot) {
-        window.alert(ALREADY_IN_SLOT_MESSAGE);
-        return;
-      }
-      void take(slot.id, me.id);
+      // Seated already: move to the new seat (keeping the old one if the move fails).
+      void seatCall(() => (mySlot ? hub.changeSlot(slot.id) : hub.takeSlot(slot.id, me.id)));
       return;
     }
     setChosenSlotId(slot.id);
+    registrationOpenerRef.current = slot.id;
     setRegistrationOpen(true);
   }
 
   function handleRegistered(participant: StoredParticipant) {
     saveParticipant(participant);
     setRegistrationOpen(false);
-    setSlotError(null);
+    setSeatMessage(null);
     if (chosenSlotId) {
       // The hub knows the participant only on a connection opened with their token: the
       // slot is taken once that connection has joined the wheel.
-      hub.takeSlotAfterJoin(chosenSlotId, participant.id, setSlotError);
+      hub.takeSlotAfterJoin(chosenSlotId, participant.id, (text) => setSeatMessage({ tone: 'error', text }));
       setChosenSlotId(null);
     }
     setMe(participant);
   }
 
+  const openMatches = () => dispatch({ type: 'setMatchesOpen', open: true });
   const Title = standalone ? 'h2' : 'h1';
 
-  return (
-    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
-      {standalone ? null : <PageTitle title={live.name} />}
-      <section aria-labelledby={titleId} className="text-center">
-        <Title id={titleId} className="text-3xl font-bold tracking-tight text-slate-900">
-          {live.name}
-        </Title>
-        {live.description ? (
-          <p className="mx-auto mt-2 max-w-2xl text-slate-600">{live.description}</p>
-        ) : null}
-        <div className="mt-4 flex flex-wrap items-center justify-center gap-3">
-          <span className="inline-flex rounded-full bg-indigo-50 px-3 py-1 text-sm font-semibold text-indigo-800">
-            Round {live.currentRound}
-          </span>
-          <ConnectionIndicator state={connection} onReconnect={hub.reconnect} />
-        </div>
+  const statusText = spinning
+    ? 'The wheel is spinning. Seats are locked until the next round.'
+    : mySlot
+      ? `You are in ${seatDescription(mySlot, live.slotCount)}. Stay for the spin to meet your match.`
+      : 'Choose a free seat to join this round.';
 
-        <div className="mx-auto mt-4 max-w-xl space-y-3">
-          {hub.joinError ? (
-            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {hub.joinError}
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+      {standalone ? null : <PageTitle title={live.name} />}
+      {/* Stacked on phones; side by side on wide screens, so the whole wheel fits a laptop's height. */}
+      <section
+        aria-labelledby={titleId}
+        className="text-center lg:grid lg:grid-cols-[minmax(18rem,24rem)_1fr] lg:items-center lg:gap-10 lg:text-left"
+      >
+        <div>
+          <Title id={titleId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {live.name}
+          </Title>
+          {live.description ? (
+            <p className="mx-auto mt-1 max-w-2xl text-slate-600 lg:mx-0">{live.description}</p>
+          ) : null}
+
+          {/* The participant's status, above (or beside) the wheel so it is in view with the countdown. */}
+          <div
+            data-testid="wheel-status"
+            className="mx-auto mt-3 flex max-w-2xl flex-wrap items-center justify-center gap-x-3 gap-y-2 lg:mx-0 lg:justify-start"
+          >
+            <span className="inline-flex rounded-full bg-indigo-50 px-3 py-1 text-sm font-semibold text-indigo-800">
+              Round {live.currentRound}
+            </span>
+            <ConnectionIndicator state={connection} onReconnect={hub.reconnect} />
+            <p data-testid="participant-status" className="w-full text-sm text-slate-700">
+              {statusText}
             </p>
-          ) : null}
-          {slotError ? (
-            <div
-              role="alert"
-              className="flex items-center justify-between gap-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
-            >
-              <span>{slotError}</span>
-              <button type="button" className="font-semibold underline" onClick={() => setSlotError(null)}>
-                Dismiss
-              </button>
-            </div>
-          ) : null}
-          <div role="status" aria-live="polite">
-            {state.unmatched ? (
-              <p className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                <span>{UNMATCHED_MESSAGE}</span>
+            {mySlot ? (
+              <Button
+                variant="secondary"
+                className="min-h-11"
+                disabled={seatBusy}
+                onClick={() => void seatCall(hub.leaveSlot)}
+              >
+                {LEAVE_SEAT_LABEL}
+              </Button>
+            ) : null}
+            {me && matches.length > 0 && !state.matchesOpen ? (
+              <Button ref={matchesButtonRef} className="min-h-11" onClick={openMatches}>
+                Your matches ({matches.length})
+              </Button>
+            ) : null}
+          </div>
+
+          <div className="mx-auto mt-3 max-w-xl space-y-3 lg:mx-0">
+            {hub.joinError ? (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+                {hub.joinError}
+              </p>
+            ) : null}
+            {seatMessage?.tone === 'error' ? (
+              <div
+                role="alert"
+                className="flex items-center justify-between gap-3 rounded-lg bg-red-50 px-3 py-2 text-left text-sm text-red-800"
+              >
+                <span>{seatMessage.text}</span>
                 <button
                   type="button"
-                  className="font-semibold underline"
-                  onClick={() => dispatch({ type: 'dismissUnmatched' })}
+                  className="min-h-11 px-2 font-semibold underline"
+                  onClick={() => setSeatMessage(null)}
                 >
                   Dismiss
                 </button>
-              </p>
+              </div>
             ) : null}
+            <div role="status" aria-live="polite" className="space-y-3">
+              {seatMessage?.tone === 'info' ? (
+                <p className="flex items-center justify-between gap-3 rounded-lg bg-sky-50 px-3 py-2 text-left text-sm text-sky-900">
+                  <span>{seatMessage.text}</span>
+                  <button
+                    type="button"
+                    className="min-h-11 px-2 font-semibold underline"
+                    onClick={() => setSeatMessage(null)}
+                  >
+                    Dismiss
+                  </button>
+                </p>
+              ) : null}
+              {state.unmatched ? (
+                <p className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
+                  <span>{UNMATCHED_MESSAGE}</span>
+                  <button
+                    type="button"
+                    className="min-h-11 px-2 font-semibold underline"
+                    onClick={() => dispatch({ type: 'dismissUnmatched' })}
+                  >
+                    Dismiss
+                  </button>
+                </p>
+              ) : null}
+            </div>
           </div>
         </div>
 
-        <div className="mt-8">
-          <WheelRings
-            slotCount={live.slotCount}
-            slots={live.slots}
-            meId={me?.id ?? null}
-            locked={spinning}
-            poses={poses}
-            onSlotClick={handleSlotClick}
-          >
-            <CountdownBadge
-              nextSpinAt={live.nextSpinAt}
-              clockOffsetMs={state.clockOffsetMs}
-              spinning={spinning}
-            />
-          </WheelRings>
-        </div>
-
-        <p className="mt-6 text-sm text-slate-600">
-          {spinning
-            ? 'The wheel is spinning. Seats are locked until the next round.'
-            : mySlot
-              ? `You are in ${seatDescription(mySlot, live.slotCount)}. Stay for the spin to meet your match.`
-              : 'Choose a free seat to join this round.'}
-        </p>
-        {me && state.matches.length > 0 && !state.matchesOpen ? (
-          <Button className="mt-4" onClick={() => dispatch({ type: 'setMatchesOpen', open: true })}>
-            Your matches ({state.matches.length})
-          </Button>
-        ) : null}
+        <WheelRings
+          slotCount={live.slotCount}
+          slots={live.slots}
+          meId={me?.id ?? null}
+          locked={spinning}
+          poses={poses}
+          onSlotClick={handleSlotClick}
+        >
+          <CountdownBadge
+            nextSpinAt={live.nextSpinAt}
+            clockOffsetMs={state.clockOffsetMs}
+            spinning={spinning}
+          />
+        </WheelRings>
       </section>
 
       <RegistrationDialog
@@ -202,14 +267,43 @@ export function WheelExperience({
         wheel={live}
         getConnectionId={hub.client.getConnectionId}
         onRegistered={handleRegistered}
+        onCloseAutoFocus={(event) => {
+          // Back to the seat that opened the dialog (now the user's own, after registering).
+          const slotId = registrationOpenerRef.current;
+          registrationOpenerRef.current = null;
+          if (slotId && focusIfPresent(seatButton(slotId))) event.preventDefault();
+        }}
       />
       {me ? (
         <MatchesDialog
-          open={state.matchesOpen && state.matches.length > 0}
+          open={state.matchesOpen && matches.length > 0}
           onOpenChange={(open) => dispatch({ type: 'setMatchesOpen', open })}
-          matches={state.matches}
+          matches={matches}
           meId={me.id}
           onRespond={hub.respondToMatch}
+          clockOffsetMs={state.clockOffsetMs}
+          registrationFields={live.registrationFields}
+          notice={state.dialogNotice}
+          onOpenAutoFocus={() => {
+            matchesOpenerRef.current = document.activeElement;
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back where the user was; the toast that opened it is gone, so else 'Your matches (N)'.
+            const opener = matchesOpenerRef.current;
+            matchesOpenerRef.current = null;
+            if (focusIfPresent(opener) || focusIfPresent(matchesButtonRef.current)) event.preventDefault();
+          }}
+        />
+      ) : null}
+      {me ? (
+        <ToastRegion
+          label="Match updates"
+          toasts={state.notices.map((notice) => ({
+            id: notice.id,
+            message: notice.text,
+            ...(matches.length > 0 ? { action: { label: OPEN_MATCHES_LABEL, onClick: openMatches } } : {}),
+          }))}
+          onDismiss={(id) => dispatch({ type: 'dismissNotice', id })}
         />
       ) : null}
     </div>

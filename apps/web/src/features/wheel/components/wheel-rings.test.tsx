@@ -1,6 +1,7 @@
+import { aliasOf } from '@wheelmeet/contracts';
 import { describe, expect, it } from 'vitest';
-import { participantName } from '@/lib/participant-name';
 import { makeOpenWheel } from '@/test/fixtures';
+import { seatsFitOnWheel, wheelWidthPx } from '../hooks/use-seat-layout';
 import { seatAngle, seatLabel } from './wheel-rings';
 
 describe('wheel geometry on screen', () => {
@@ -23,12 +24,33 @@ describe('wheel geometry on screen', () => {
     expect(seatLabel(inner, 4, null)).toBe('Inner ring, seat 1, free');
     expect(seatLabel(outer, 4, null)).toBe('Outer ring, seat 1, taken by alice');
     expect(seatLabel(outer, 4, outer.userId)).toBe('Outer ring, seat 1, taken by alice (you)');
-    const anonymous = outer.user ? { ...outer.user, username: null } : null;
-    expect(seatLabel({ ...outer, user: anonymous }, 4, null)).toBe('Outer ring, seat 1, taken by Guest (30)');
   });
 
-  it("falls back to 'Guest' for a participant without a name or age", () => {
-    expect(participantName({ username: '  ', age: null })).toBe('Guest');
-    expect(participantName(null)).toBe('Guest');
+  it('names someone without a username by their alias, never by their age', () => {
+    const [, , outer] = makeOpenWheel().slots;
+    if (!outer?.user || !outer.userId) throw new Error('fixture has an occupant aged 30');
+    const anonymous = { ...outer, user: { ...outer.user, username: null } };
+    const label = seatLabel(anonymous, 4, null);
+    expect(label).toBe(`Outer ring, seat 1, taken by ${aliasOf(outer.userId)}`);
+    expect(label).not.toMatch(/30|Guest/);
+    // Even when the slot arrives without the person's details.
+    expect(seatLabel({ ...outer, user: null }, 4, null)).toBe(
+      `Outer ring, seat 1, taken by ${aliasOf(outer.userId)}`,
+    );
+  });
+
+  it('keeps seats on the wheel while they are big enough to tap, else lists them', () => {
+    const phone = wheelWidthPx(390, 844);
+    const desktop = wheelWidthPx(1366, 768);
+    expect(phone).toBeCloseTo(351);
+    // At 1366×768 the status sits beside the wheel, which fits below the header.
+    expect(desktop).toBe(768 - 144);
+    // 12 seats: 44 px or more on a phone.
+    expect(seatsFitOnWheel(12, phone, true)).toBe(true);
+    // 40 seats on a phone: too small for a finger, fine for a mouse on a desktop.
+    expect(seatsFitOnWheel(40, phone, true)).toBe(false);
+    expect(seatsFitOnWheel(40, desktop, false)).toBe(true);
+    // 100 seats are too many for any wheel of this size.
+    expect(seatsFitOnWheel(100, desktop, false)).toBe(false);
   });
 });

@@ -1,8 +1,8 @@
-import { indexInRing, type Ring, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
+import { displayNameOf, indexInRing, type Ring, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { participantName } from '@/lib/participant-name';
 import type { RingPose, RingPoses } from '../hooks/use-ring-rotation';
+import { RING_RADIUS_PERCENT, seatSizePercent, useSeatLayout } from '../hooks/use-seat-layout';
 
 /**
  * Degrees clockwise from the top at which a slot sits on its ring: seat k at k·360/half (the
@@ -19,30 +19,46 @@ export function seatAngle(position: number, slotCount: number): number {
 
 const RING_LABEL: Record<Ring, string> = { inner: 'Inner', outer: 'Outer' };
 
+/** The name shown for whoever holds a slot: never their age (issue 12). */
+export function occupantName(slot: Slot): string {
+  if (slot.user) return displayNameOf(slot.user);
+  return slot.userId ? displayNameOf({ id: slot.userId }) : '';
+}
+
 /** The accessible name of a seat: ring, seat number and who holds it. */
 export function seatLabel(slot: Slot, slotCount: number, meId: string | null): string {
   const ring = RING_LABEL[ringOf(slot.position, slotCount)];
   const seat = indexInRing(slot.position, slotCount) + 1;
   if (!slot.userId) return `${ring} ring, seat ${seat}, free`;
-  const name = participantName(slot.user);
+  const name = occupantName(slot);
   return `${ring} ring, seat ${seat}, taken by ${slot.userId === meId ? `${name} (you)` : name}`;
-}
-
-// Geometry in percent of each ring's own box. The outer ring is the whole wheel; the inner
-// ring is 80% of it (spec section 9), so the outer seats sit in the band between the two.
-const RING_GEOMETRY: Record<Ring, { radius: number; maxSeat: number }> = {
-  outer: { radius: 45, maxSeat: 9 },
-  inner: { radius: 36, maxSeat: 12 },
-};
-
-function seatSize(ring: Ring, count: number): number {
-  const { radius, maxSeat } = RING_GEOMETRY[ring];
-  const arc = (2 * Math.PI * radius) / Math.max(count, 1);
-  return Math.min(maxSeat, arc * 0.85);
 }
 
 const transition = (pose: RingPose) =>
   pose.durationMs > 0 ? `transform ${pose.durationMs}ms ${pose.easing}` : 'none';
+
+interface SeatState {
+  occupied: boolean;
+  mine: boolean;
+  unavailable: boolean;
+}
+
+function seatState(slot: Slot, meId: string | null, locked: boolean): SeatState {
+  const occupied = Boolean(slot.userId);
+  const mine = occupied && slot.userId === meId;
+  return { occupied, mine, unavailable: (occupied && !mine) || locked };
+}
+
+const seatColours = ({ occupied, mine }: SeatState) =>
+  mine
+    ? 'bg-amber-400 text-slate-900 ring-4 ring-amber-200'
+    : occupied
+      ? 'bg-indigo-600 text-white'
+      : 'border-2 border-dashed border-slate-400 bg-white text-slate-600';
+
+/** What a seat says on screen: 'You', the holder's name, or 'Free'. */
+const seatText = (slot: Slot, { occupied, mine }: SeatState) =>
+  occupied ? (mine ? 'You' : occupantName(slot)) : 'Free';
 
 interface RingProps {
   ring: Ring;
@@ -52,56 +68,117 @@ interface RingProps {
   meId: string | null;
   locked: boolean;
   onSlotClick: (slot: Slot) => void;
+  /** The seats are buttons; false when they are in the list beside the wheel and this is only a picture. */
+  interactive: boolean;
 }
 
-function RingOfSeats({ ring, slots, slotCount, pose, meId, locked, onSlotClick }: RingProps) {
-  const { radius } = RING_GEOMETRY[ring];
-  const size = seatSize(ring, slots.length);
+function RingOfSeats({ ring, slots, slotCount, pose, meId, locked, onSlotClick, interactive }: RingProps) {
+  const radius = RING_RADIUS_PERCENT[ring];
+  // A share of the wheel's width (cqw), whichever ring: the inner ring's box is smaller.
+  const size = seatSizePercent(ring, slots.length);
   const ringStyle: CSSProperties = { transform: `rotate(${pose.angle}deg)`, transition: transition(pose) };
   // Names turn back against the ring so they stay upright while it spins.
   const upright: CSSProperties = { transform: `rotate(${-pose.angle}deg)`, transition: transition(pose) };
+  const Ring = interactive ? 'ul' : 'div';
+  const Seat = interactive ? 'li' : 'div';
 
   return (
-    <ul
-      aria-label={`${RING_LABEL[ring]} ring`}
+    <Ring
+      {...(interactive ? { 'aria-label': `${RING_LABEL[ring]} ring` } : { 'aria-hidden': true })}
       data-ring={ring}
       className={cn('absolute rounded-full', ring === 'inner' ? 'inset-[10%]' : 'inset-0')}
       style={ringStyle}
     >
       {slots.map((slot) => {
         const radians = (seatAngle(slot.position, slotCount) * Math.PI) / 180;
+        // Buttons are at least a finger's width on touch screens (--seat-min); the picture's
+        // dots (the seats are listed instead) keep their share of the ring.
+        const extent = interactive ? `max(var(--seat-min), ${size.toFixed(3)}cqw)` : `${size.toFixed(3)}cqw`;
         const seatStyle: CSSProperties = {
-          width: `${size}%`,
-          height: `${size}%`,
-          left: `${50 + radius * Math.sin(radians) - size / 2}%`,
-          top: `${50 - radius * Math.cos(radians) - size / 2}%`,
+          width: extent,
+          height: extent,
+          left: `${50 + radius * Math.sin(radians)}%`,
+          top: `${50 - radius * Math.cos(radians)}%`,
+          transform: 'translate(-50%, -50%)',
         };
-        const occupied = Boolean(slot.userId);
-        const mine = occupied && slot.userId === meId;
-        const unavailable = occupied || locked;
+        const state = seatState(slot, meId, locked);
+        const face = cn(
+          'flex size-full items-center justify-center rounded-full p-0.5 text-center font-semibold leading-tight shadow-sm transition-colors',
+          'text-[clamp(0.625rem,2.3cqw,0.875rem)]',
+          seatColours(state),
+        );
+        const text = (
+          <span aria-hidden="true" className="line-clamp-2 max-w-full break-words" style={upright}>
+            {seatText(slot, state)}
+          </span>
+        );
         return (
-          <li key={slot.id} className="absolute" style={seatStyle}>
+          <Seat key={slot.id} className="absolute" style={seatStyle}>
+            {interactive ? (
+              <button
+                type="button"
+                aria-label={seatLabel(slot, slotCount, meId)}
+                aria-disabled={state.unavailable || undefined}
+                data-mine={state.mine || undefined}
+                data-slot-id={slot.id}
+                title={slot.userId ? occupantName(slot) : undefined}
+                onClick={() => onSlotClick(slot)}
+                className={cn(
+                  face,
+                  // Keyboard focus scrolls a seat clear of the sticky header and the toasts.
+                  'scroll-mt-24 scroll-mb-32 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+                  state.unavailable
+                    ? 'cursor-not-allowed'
+                    : 'cursor-pointer hover:border-indigo-500 hover:text-indigo-700',
+                )}
+              >
+                {text}
+              </button>
+            ) : (
+              <div className={cn(face, 'p-0')} />
+            )}
+          </Seat>
+        );
+      })}
+    </Ring>
+  );
+}
+
+interface SeatListProps {
+  ring: Ring;
+  slots: Slot[];
+  slotCount: number;
+  meId: string | null;
+  locked: boolean;
+  onSlotClick: (slot: Slot) => void;
+}
+
+/** A ring's seats as a list of full-size buttons, for screens where the wheel is too small to tap. */
+function SeatList({ ring, slots, slotCount, meId, locked, onSlotClick }: SeatListProps) {
+  return (
+    <ul aria-label={`${RING_LABEL[ring]} ring`} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      {slots.map((slot) => {
+        const state = seatState(slot, meId, locked);
+        return (
+          <li key={slot.id}>
             <button
               type="button"
               aria-label={seatLabel(slot, slotCount, meId)}
-              aria-disabled={unavailable || undefined}
-              data-mine={mine || undefined}
+              aria-disabled={state.unavailable || undefined}
+              data-mine={state.mine || undefined}
+              data-slot-id={slot.id}
               onClick={() => onSlotClick(slot)}
               className={cn(
-                'flex size-full items-center justify-center overflow-hidden rounded-full p-0.5 text-center text-[clamp(0.5rem,1.4vmin,0.75rem)] font-semibold leading-tight shadow-sm transition-colors',
-                'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-                mine
-                  ? 'bg-amber-400 text-slate-900 ring-4 ring-amber-200'
-                  : occupied
-                    ? 'bg-indigo-600 text-white'
-                    : 'border-2 border-dashed border-slate-300 bg-white text-slate-500',
-                unavailable
-                  ? 'cursor-not-allowed'
-                  : 'cursor-pointer hover:border-indigo-500 hover:text-indigo-700',
+                'flex min-h-11 w-full scroll-mt-24 scroll-mb-32 items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-semibold',
+                seatColours(state),
+                state.unavailable ? 'cursor-not-allowed' : 'cursor-pointer hover:border-indigo-500',
               )}
             >
-              <span aria-hidden="true" className="block max-w-full truncate" style={upright}>
-                {occupied ? (mine ? 'You' : participantName(slot.user)) : 'Free'}
+              <span aria-hidden="true" className="shrink-0 tabular-nums opacity-80">
+                {indexInRing(slot.position, slotCount) + 1}
+              </span>
+              <span aria-hidden="true" className="min-w-0 truncate">
+                {seatText(slot, state)}
               </span>
             </button>
           </li>
@@ -124,7 +201,11 @@ interface WheelRingsProps {
   children?: ReactNode;
 }
 
-/** The wheel: an outer and an inner ring of seats, each a button, turning as the server spins them. */
+/**
+ * The wheel: an outer and an inner ring of seats, each a button, turning as the server spins
+ * them. When the seats would be too small to tap (many seats, a small screen), the rings stay
+ * as a picture and the seats are listed below it.
+ */
 export function WheelRings({
   slotCount,
   slots,
@@ -134,28 +215,48 @@ export function WheelRings({
   onSlotClick,
   children,
 }: WheelRingsProps) {
+  const layout = useSeatLayout(slotCount);
   const sorted = [...slots].sort((a, b) => a.position - b.position);
   const inner = sorted.filter((slot) => ringOf(slot.position, slotCount) === 'inner');
   const outer = sorted.filter((slot) => ringOf(slot.position, slotCount) === 'outer');
   const shared = { slotCount, meId, locked, onSlotClick };
+  const interactive = layout === 'wheel';
 
   return (
-    <div className="relative mx-auto aspect-square w-[min(800px,90vmin)]">
+    <div data-seat-layout={layout}>
       <div
-        aria-hidden="true"
-        className="absolute inset-0 rounded-full bg-linear-to-br from-indigo-100 to-sky-100"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute inset-[10%] rounded-full bg-white/80 ring-1 ring-indigo-200"
-      />
-      <RingOfSeats ring="outer" slots={outer} pose={poses.outer} {...shared} />
-      <RingOfSeats ring="inner" slots={inner} pose={poses.inner} {...shared} />
-      {children ? (
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <div className="pointer-events-auto">{children}</div>
+        data-testid="wheel"
+        // Width: keep in step with wheelWidthPx(). Seats are sized in cqw of this box.
+        className="@container relative mx-auto my-6 aspect-square w-[min(800px,90vmin,max(20rem,calc(100dvh-15rem)))] [--seat-min:0px] pointer-coarse:[--seat-min:44px] lg:my-4 lg:w-[min(800px,90vmin,calc(100vw-32rem),max(20rem,calc(100dvh-9rem)))]"
+      >
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 rounded-full bg-linear-to-br from-indigo-100 to-sky-100"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute inset-[10%] rounded-full bg-white/80 ring-1 ring-indigo-200"
+        />
+        <RingOfSeats ring="outer" slots={outer} pose={poses.outer} interactive={interactive} {...shared} />
+        <RingOfSeats ring="inner" slots={inner} pose={poses.inner} interactive={interactive} {...shared} />
+        {children ? (
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+            <div className="pointer-events-auto">{children}</div>
+          </div>
+        ) : null}
+      </div>
+      {interactive ? null : (
+        <div className="mx-auto mt-4 max-w-xl space-y-4 text-left">
+          {(['inner', 'outer'] as const).map((ring) => (
+            <div key={ring}>
+              <p aria-hidden="true" className="mb-2 text-sm font-semibold text-slate-700">
+                {RING_LABEL[ring]} ring
+              </p>
+              <SeatList ring={ring} slots={ring === 'inner' ? inner : outer} {...shared} />
+            </div>
+          ))}
         </div>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -17,15 +17,14 @@ export interface RingPoses {
 /** Three whole turns first, then the final rotation (spec section 9). */
 export const SPIN_TURNS_DEGREES = 1080;
 const PHASE_MS = SPIN_ANIMATION_MS / 2;
-/** Reduced motion: a short move straight to where the rings stop. */
-export const REDUCED_MOTION_SPIN_MS = 300;
 
 const AT_REST: RingPose = { angle: 0, durationMs: 0, easing: 'linear' };
 
 /**
  * The rings' poses for a spin: at rest (0°) without one; for a new spin three turns over
  * about 2 s, then a 2 s rotation to `ringRotationDegrees(offset, half)`; for a spin already
- * under way when we joined, straight at the final angle.
+ * under way when we joined, straight at the final angle. For people who prefer reduced
+ * motion the rings are put straight where they stop, with no whole turns and no animation.
  */
 export function useRingRotation(spin: RingSpin | null, half: number, reducedMotion: boolean): RingPoses {
   const spinKey = spin ? `${spin.round}|${spin.startedAt}` : null;
@@ -51,10 +50,12 @@ export function useRingRotation(spin: RingSpin | null, half: number, reducedMoti
     return { inner: final(spin.innerOffset, 0), outer: final(spin.outerOffset, 0) };
   }
   if (reducedMotion) {
-    return {
-      inner: final(spin.innerOffset, REDUCED_MOTION_SPIN_MS),
-      outer: final(spin.outerOffset, REDUCED_MOTION_SPIN_MS),
-    };
+    // The same resting place without the five whole turns; nothing moves on the way.
+    const still = (offset: number): RingPose => ({
+      ...AT_REST,
+      angle: ringRotationDegrees(offset, half) % 360,
+    });
+    return { inner: still(spin.innerOffset), outer: still(spin.outerOffset) };
   }
   if (turnsDoneFor !== spinKey) {
     const turns: RingPose = {

@@ -1,4 +1,4 @@
-import { JOIN_RETRY_MS, type Match, type OpenWheel } from '@wheelmeet/contracts';
+import { JOIN_RETRY_MS, type OpenWheel } from '@wheelmeet/contracts';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
   type ConnectionState,
@@ -28,7 +28,14 @@ export interface WheelHub {
   takeSlot: (slotId: string, userId: string) => Promise<string | null>;
   /** Takes the slot once the next join (on the participant's new connection) has succeeded. */
   takeSlotAfterJoin: (slotId: string, userId: string, onError: (message: string) => void) => void;
-  /** AcceptMatch or DeclineMatch; resolves true when the hub agreed. */
+  /** ChangeSlot: moves the seated user to another free slot; resolves with the hub's error message, or null. */
+  changeSlot: (slotId: string) => Promise<string | null>;
+  /** LeaveSlot: gives up the seat but stays on the wheel; resolves with the hub's error message, or null. */
+  leaveSlot: () => Promise<string | null>;
+  /**
+   * AcceptMatch or DeclineMatch. Resolves true when the hub agreed, or when it refused because
+   * the match is over (closed, declined): the match then shows how it ended. False: try again.
+   */
   respondToMatch: (matchId: string, accept: boolean) => Promise<boolean>;
   reconnect: () => void;
 }
@@ -88,8 +95,11 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
         if (forThisWheel(event)) dispatch({ type: 'userLeft', event });
       }),
       // Match events carry no wheel id; the reducer only touches matches it already holds.
-      client.on('MatchAccepted', (event) => dispatch({ type: 'matchAccepted', event })),
-      client.on('MatchDeclined', (event) => dispatch({ type: 'matchDeclined', event })),
+      client.on('MatchAccepted', (event) => dispatch({ type: 'matchAccepted', event, meId: meId() })),
+      client.on('MatchDeclined', (event) => dispatch({ type: 'matchDeclined', event, meId: meId() })),
+      client.on('MatchExpired', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'matchExpired', event, meId: meId() });
+      }),
     ];
     return () => {
       for (const off of unsubscribe) off();
@@ -166,11 +176,34 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
     [],
   );
 
+  const changeSlot = useCallback(
+    async (slotId: string) => {
+      const result = await client.call('ChangeSlot', { wheelId, slotId });
+      return 'error' in result ? result.error.message : null;
+    },
+    [client, wheelId],
+  );
+
+  const leaveSlot = useCallback(async () => {
+    const result = await client.call('LeaveSlot', { wheelId });
+    return 'error' in result ? result.error.message : null;
+  }, [client, wheelId]);
+
   const respondToMatch = useCallback(
     async (matchId: string, accept: boolean) => {
       const result = await client.call(accept ? 'AcceptMatch' : 'DeclineMatch', { matchId });
-      if ('error' in result) return false;
-      dispatch({ type: 'matchUpdated', match: result.data });
+      if (!('error' in result)) {
+        dispatch({ type: 'matchUpdated', match: result.data });
+        return true;
+      }
+      if (result.error.code !== 'conflict') return false;
+      // Too late: the match ended meanwhile. Show how, instead of an error to retry.
+      const ending = settledBy(result.error.message);
+      if (ending) {
+        dispatch({ type: 'matchSettled', matchId, status: ending });
+      } else {
+        dispatch({ type: 'matchExpired', event: { matchId, reason: 'unanswered' }, meId: meIdRef.current });
+      }
       return true;
     },
     [client],
@@ -186,12 +219,19 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
     joinError,
     takeSlot,
     takeSlotAfterJoin,
+    changeSlot,
+    leaveSlot,
     respondToMatch,
     reconnect,
   };
 }
 
-/** Whether `userId` has accepted `match`, whichever side of it they are on. */
-export function hasAccepted(match: Match, userId: string): boolean {
-  return match.user1.id === userId ? match.acceptedByUser1 : match.acceptedByUser2;
+/**
+ * A 'conflict' answer to AcceptMatch or DeclineMatch says why the match cannot be answered:
+ * declined, accepted by both already, or (anything else, 'This match expired.') closed.
+ */
+function settledBy(message: string): 'Rejected' | 'Accepted' | null {
+  if (/declined/i.test(message)) return 'Rejected';
+  if (/already accepted/i.test(message)) return 'Accepted';
+  return null;
 }

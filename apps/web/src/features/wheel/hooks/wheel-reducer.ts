@@ -2,6 +2,7 @@ import type {
   Match,
   MatchAcceptedEvent,
   MatchDeclinedEvent,
+  MatchExpiredEvent,
   MatchesCreatedEvent,
   OpenWheel,
   RoundScheduledEvent,
@@ -13,6 +14,15 @@ import type {
   WheelSpinCompletedEvent,
   WheelSpinStartedEvent,
 } from '@wheelmeet/contracts';
+import {
+  bothAcceptedText,
+  expiryText,
+  isLive,
+  matchSides,
+  partnerAcceptedText,
+  partnerDeclinedText,
+  shownMatches,
+} from './match-texts';
 
 /** The spin the rings show; `animate` is false for a spin that was already under way when we joined. */
 export interface RingSpin extends SpinState {
@@ -25,12 +35,30 @@ export interface WheelState {
   clockOffsetMs: number;
   /** Non-null from the moment a spin starts until the slots clear: the slots are locked meanwhile. */
   spin: RingSpin | null;
-  /** The current user's matches of the latest round. */
+  /**
+   * The current user's matches: those of the latest round, and any still open from before.
+   * A match the server closed stays here as 'Expired' (so it is announced once) but is no
+   * longer shown.
+   */
   matches: Match[];
   matchesOpen: boolean;
   /** The current user sat the last round out without a partner. */
   unmatched: boolean;
+  /** What changed about the user's matches while the dialog was closed: shown as toasts. */
+  notices: MatchNotice[];
+  /** A match closed while the dialog stayed open for others: said inside the dialog. */
+  dialogNotice: string | null;
+  noticeSeq: number;
 }
+
+export interface MatchNotice {
+  id: string;
+  matchId: string;
+  text: string;
+}
+
+/** At most this many toasts at once; the oldest go first. */
+export const MAX_NOTICES = 3;
 
 export type WheelAction =
   | { type: 'snapshot'; snapshot: WheelSnapshot; receivedAt: number; meId: string | null }
@@ -42,14 +70,28 @@ export type WheelAction =
   | { type: 'slotLeft'; event: SlotLeftEvent }
   | { type: 'userJoined'; event: UserPresenceEvent }
   | { type: 'userLeft'; event: UserPresenceEvent }
-  | { type: 'matchAccepted'; event: MatchAcceptedEvent }
-  | { type: 'matchDeclined'; event: MatchDeclinedEvent }
+  | { type: 'matchAccepted'; event: MatchAcceptedEvent; meId: string | null }
+  | { type: 'matchDeclined'; event: MatchDeclinedEvent; meId: string | null }
+  | { type: 'matchExpired'; event: Pick<MatchExpiredEvent, 'matchId' | 'reason'>; meId: string | null }
   | { type: 'matchUpdated'; match: Match }
+  /** The hub refused an answer because the match was settled already. */
+  | { type: 'matchSettled'; matchId: string; status: 'Accepted' | 'Rejected' }
   | { type: 'setMatchesOpen'; open: boolean }
+  | { type: 'dismissNotice'; id: string }
   | { type: 'dismissUnmatched' };
 
 export function initWheelState(wheel: OpenWheel): WheelState {
-  return { wheel, clockOffsetMs: 0, spin: null, matches: [], matchesOpen: false, unmatched: false };
+  return {
+    wheel,
+    clockOffsetMs: 0,
+    spin: null,
+    matches: [],
+    matchesOpen: false,
+    unmatched: false,
+    notices: [],
+    dialogNotice: null,
+    noticeSeq: 0,
+  };
 }
 
 const involves = (match: Match, userId: string | null) =>
@@ -69,25 +111,87 @@ function withWheel(state: WheelState, patch: Partial<OpenWheel>): WheelState {
   return { ...state, wheel: { ...state.wheel, ...patch } };
 }
 
+/** A toast for a change the user has not seen; none while the dialog shows the match itself. */
+function toast(state: WheelState, matchId: string, text: string): WheelState {
+  if (state.matchesOpen) return state;
+  const seq = state.noticeSeq + 1;
+  const notices = [...state.notices.filter((notice) => notice.matchId !== matchId || notice.text !== text)];
+  notices.push({ id: `notice-${seq}`, matchId, text });
+  return { ...state, notices: notices.slice(-MAX_NOTICES), noticeSeq: seq };
+}
+
+/**
+ * A match the server closed: said inside the dialog while it stays open for other matches,
+ * else as a toast. The dialog closes once nothing is left to show, so it never stays open
+ * over a dead match.
+ */
+function announceExpiry(state: WheelState, matchId: string, text: string): WheelState {
+  const open = state.matchesOpen && shownMatches(state.matches).length > 0;
+  if (open) return { ...state, dialogNotice: text };
+  return toast({ ...state, matchesOpen: false, dialogNotice: null }, matchId, text);
+}
+
+/** Folds a fresh snapshot's matches in: the dialog comes back, and changes missed meanwhile are told. */
+function applySnapshotMatches(state: WheelState, matches: Match[], meId: string | null): WheelState {
+  const before = new Map(state.matches.map((match) => [match.id, match]));
+  // A match needing an answer that this screen has not shown yet (a reload, a first join) opens the dialog.
+  const fresh = matches.some((match) => match.status === 'Pending' && !before.has(match.id));
+  const shown = shownMatches(matches);
+  let next: WheelState = {
+    ...state,
+    matches,
+    matchesOpen: shown.length > 0 && (state.matchesOpen || fresh),
+  };
+  if (!next.matchesOpen) next.dialogNotice = null;
+  if (meId === null) return next;
+  for (const match of matches) {
+    const old = before.get(match.id);
+    if (match.status === 'Expired') {
+      if (old?.status !== 'Expired') next = announceExpiry(next, match.id, expiryText(old ?? match, meId));
+      continue;
+    }
+    if (!old) continue;
+    if (match.status === 'Rejected' && old.status !== 'Rejected') {
+      next = toast(next, match.id, partnerDeclinedText(match, meId));
+    } else if (matchSides(match, meId).partnerAccepted && !matchSides(old, meId).partnerAccepted) {
+      const text =
+        match.status === 'Accepted' ? bothAcceptedText(match, meId) : partnerAcceptedText(match, meId);
+      next = toast(next, match.id, text);
+    }
+  }
+  return next;
+}
+
 /** Applies the snapshot and hub events of one wheel; events for other wheels are filtered out before. */
 export function wheelReducer(state: WheelState, action: WheelAction): WheelState {
   switch (action.type) {
     case 'snapshot': {
       const { snapshot } = action;
-      const matches = mine(snapshot.myMatches, action.meId);
-      return {
-        ...state,
-        wheel: snapshot.wheel,
-        clockOffsetMs: Date.parse(snapshot.serverTime) - action.receivedAt,
-        // Joined mid-spin: the rings show where they come to rest, without replaying the spin.
-        spin: snapshot.spin ? { ...snapshot.spin, animate: false } : null,
-        matches,
-        matchesOpen: state.matchesOpen && matches.length > 0,
-      };
+      return applySnapshotMatches(
+        {
+          ...state,
+          wheel: snapshot.wheel,
+          clockOffsetMs: Date.parse(snapshot.serverTime) - action.receivedAt,
+          // Joined mid-spin: the rings show where they come to rest, without replaying the spin.
+          spin: snapshot.spin ? { ...snapshot.spin, animate: false } : null,
+        },
+        mine(snapshot.myMatches, action.meId),
+        action.meId,
+      );
     }
     case 'spinStarted': {
       const { wheelId: _wheelId, ...spin } = action.event;
-      return { ...state, spin: { ...spin, animate: true }, unmatched: false };
+      // A new round: declined and closed matches are over, and so are the toasts about them.
+      const matches = state.matches.filter(isLive);
+      return {
+        ...state,
+        spin: { ...spin, animate: true },
+        unmatched: false,
+        matches,
+        matchesOpen: state.matchesOpen && matches.length > 0,
+        notices: [],
+        dialogNotice: null,
+      };
     }
     case 'matchesCreated': {
       const matches = mine(action.event.matches, action.meId);
@@ -101,6 +205,7 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
         matches,
         matchesOpen: matches.length > 0,
         unmatched: meId !== null && event.unmatchedUserIds.includes(meId),
+        ...(matches.length > 0 ? { notices: [], dialogNotice: null } : {}),
       };
     }
     case 'roundScheduled': {
@@ -152,20 +257,55 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
       });
     }
     case 'matchAccepted': {
-      const { event } = action;
-      return updateMatch(state, event.matchId, (match) => ({
-        ...match,
+      const { event, meId } = action;
+      const held = state.matches.find((match) => match.id === event.matchId);
+      if (!held || held.status === 'Expired') return state;
+      const updated: Match = {
+        ...held,
         acceptedByUser1: event.acceptedByUser1,
         acceptedByUser2: event.acceptedByUser2,
         status: event.status,
-      }));
+      };
+      const next = updateMatch(state, event.matchId, () => updated);
+      if (meId === null || event.userId === meId) return next;
+      const text =
+        updated.status === 'Accepted' ? bothAcceptedText(updated, meId) : partnerAcceptedText(updated, meId);
+      return toast(next, updated.id, text);
     }
-    case 'matchDeclined':
-      return updateMatch(state, action.event.matchId, (match) => ({ ...match, status: 'Rejected' }));
+    case 'matchDeclined': {
+      const { event, meId } = action;
+      const held = state.matches.find((match) => match.id === event.matchId);
+      if (!held || held.status === 'Expired' || held.status === 'Rejected') return state;
+      const updated: Match = { ...held, status: 'Rejected' };
+      const next = updateMatch(state, event.matchId, () => updated);
+      if (meId === null || event.userId === meId) return next;
+      return toast(next, updated.id, partnerDeclinedText(updated, meId));
+    }
+    case 'matchExpired': {
+      const { event, meId } = action;
+      const held = state.matches.find((match) => match.id === event.matchId);
+      if (!held || held.status === 'Expired' || meId === null) return state;
+      const text = expiryText(held, meId, event.reason);
+      return announceExpiry(
+        updateMatch(state, held.id, (match) => ({ ...match, status: 'Expired' })),
+        held.id,
+        text,
+      );
+    }
     case 'matchUpdated':
       return updateMatch(state, action.match.id, () => action.match);
+    case 'matchSettled':
+      return updateMatch(state, action.matchId, (match) =>
+        action.status === 'Accepted'
+          ? { ...match, status: 'Accepted', acceptedByUser1: true, acceptedByUser2: true }
+          : { ...match, status: 'Rejected' },
+      );
     case 'setMatchesOpen':
-      return { ...state, matchesOpen: action.open };
+      return action.open
+        ? { ...state, matchesOpen: shownMatches(state.matches).length > 0, notices: [], dialogNotice: null }
+        : { ...state, matchesOpen: false, dialogNotice: null };
+    case 'dismissNotice':
+      return { ...state, notices: state.notices.filter((notice) => notice.id !== action.id) };
     case 'dismissUnmatched':
       return { ...state, unmatched: false };
   }

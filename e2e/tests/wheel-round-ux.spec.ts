@@ -1,0 +1,336 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { MATCH_ANSWER_WINDOW_MS, MATCH_EXPIRED_TEXTS } from '@wheelmeet/contracts';
+import { createWheel } from '../support/admin-api';
+import { expect, test } from '../support/fixtures';
+import { E2E_ROUND_SECONDS } from '../support/global-setup';
+import { takeSeatAsNewParticipant } from '../support/participant';
+
+/**
+ * Issue 12, as the outside review saw it with several browsers: a desktop at 1366×768 and a
+ * phone at 390×844. Reloads after the spin, expiring matches, leaving and changing seats,
+ * toasts, keyboard focus, layout and accessibility.
+ */
+
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+type Device = 'desktop' | 'phone';
+
+async function openPage(browser: Browser, baseURL: string | undefined, device: Device): Promise<Page> {
+  const context = await browser.newContext(
+    device === 'desktop'
+      ? { baseURL, viewport: DESKTOP }
+      : { baseURL, viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  );
+  return context.newPage();
+}
+
+const matchDialog = (page: Page) => page.getByRole('dialog', { name: 'You have a match!' });
+const spinTimeout = (E2E_ROUND_SECONDS + 10) * 1000;
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
+
+/** WCAG 2.1 A and AA rules; serious and critical findings only. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+}
+
+/** Both pages on a fresh wheel, each seated on its own ring: the countdown runs to a spin. */
+async function seatBoth(first: Page, second: Page, wheelId: string) {
+  for (const page of [first, second]) {
+    await page.goto(`/wheel/${wheelId}`);
+    await expect(page.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeVisible();
+  }
+  await takeSeatAsNewParticipant(first, { ring: 'Inner', number: 1 }, { age: '31', gender: 'Female' });
+  await takeSeatAsNewParticipant(second, { ring: 'Outer', number: 2 }, { age: '41', gender: 'Male' });
+}
+
+async function expectInViewport(page: Page, locator: Locator) {
+  const box = await locator.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error('no box or viewport');
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+}
+
+test('after a reload the match comes back and can still be accepted; the partner hears it through a toast', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const wheel = await createWheel(request, { name: 'Reload test', description: 'Reload after the spin' });
+  const ada = await openPage(browser, baseURL, 'desktop');
+  const bob = await openPage(browser, baseURL, 'phone');
+  await seatBoth(ada, bob, wheel.id);
+
+  // Countdown: the status and the countdown are in view without scrolling on both screens.
+  for (const page of [ada, bob]) {
+    await expect(page.getByTestId('countdown')).toHaveText(/^\d+s$/);
+    await expectInViewport(page, page.getByTestId('countdown'));
+    await expectInViewport(page, page.getByTestId('participant-status'));
+  }
+  await shoot(ada, 'desktop-countdown');
+  await shoot(bob, 'phone-countdown');
+
+  await expect(ada.getByTestId('participant-status')).toContainText('The wheel is spinning.', {
+    timeout: spinTimeout,
+  });
+  await shoot(ada, 'desktop-spin');
+  await shoot(bob, 'phone-spin');
+
+  await expect(matchDialog(ada)).toBeVisible({ timeout: spinTimeout });
+  await expect(matchDialog(bob)).toBeVisible();
+  // Named by alias, never by age; the age is only a field of the preview.
+  await expect(matchDialog(ada).getByRole('heading', { level: 3 })).not.toHaveText(/Guest|\d/);
+  await expect(matchDialog(ada)).toContainText('41');
+  await expect(matchDialog(ada).getByText(/Time left to answer: \d+s/)).toBeVisible();
+  await shoot(ada, 'desktop-matches');
+  await shoot(bob, 'phone-matches');
+  expect(await seriousViolations(ada)).toEqual([]);
+  expect(await seriousViolations(bob)).toEqual([]);
+
+  // Ada closes her dialog; Bob accepts; Ada hears it through a toast that opens the dialog again.
+  await ada.keyboard.press('Escape');
+  await expect(matchDialog(ada)).toBeHidden();
+  // The dialog opened by itself: focus goes back where Ada was, her seat since she registered
+  // (free again if the round has reset meanwhile).
+  await expect(ada.getByRole('button', { name: /^Inner ring, seat 1, / })).toBeFocused();
+  await expect(ada.getByRole('button', { name: 'Your matches (1)' })).toBeVisible();
+  await matchDialog(bob).getByRole('button', { name: 'Accept' }).click();
+  await expect(matchDialog(bob).getByText('Waiting for other person...')).toBeVisible();
+  const toasts = ada.getByRole('region', { name: 'Match updates' });
+  await expect(toasts.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+  await expect(toasts).toContainText('accepted your match.');
+  await shoot(ada, 'desktop-toast');
+  await toasts.getByRole('button', { name: 'Open matches' }).click();
+  await expect(matchDialog(ada)).toBeVisible();
+
+  // A reload brings the dialog back from the snapshot, with Bob's accept, and Accept works.
+  await ada.reload();
+  await expect(matchDialog(ada)).toBeVisible();
+  await expect(matchDialog(ada).getByRole('list', { name: 'Who has accepted' })).toContainText(
+    'Match: accepted',
+  );
+  await matchDialog(ada).getByRole('button', { name: 'Accept' }).click();
+
+  // Bob's wait is over: both get the call.
+  await expect(bob.getByRole('dialog', { name: /^Video call with/ })).toBeVisible();
+  await expect(ada.getByRole('dialog', { name: /^Video call with/ })).toBeVisible();
+});
+
+test('a partner who never answers: the server closes the match for both', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(E2E_ROUND_SECONDS * 1000 + MATCH_ANSWER_WINDOW_MS + 60_000);
+  const wheel = await createWheel(request, { name: 'Silence test', description: 'Nobody answers' });
+  const ada = await openPage(browser, baseURL, 'phone');
+  const bob = await openPage(browser, baseURL, 'desktop');
+  await seatBoth(ada, bob, wheel.id);
+  await expect(matchDialog(ada)).toBeVisible({ timeout: spinTimeout });
+  await matchDialog(ada).getByRole('button', { name: 'Accept' }).click();
+  await expect(matchDialog(ada).getByText('Waiting for other person...')).toBeVisible();
+
+  // Bob never answers: when the window is over the dialogs close and each is told why.
+  const closed = { timeout: MATCH_ANSWER_WINDOW_MS + 15_000 };
+  await expect(ada.getByRole('region', { name: 'Match updates' })).toContainText(
+    MATCH_EXPIRED_TEXTS.partnerDidNotAnswer,
+    closed,
+  );
+  await expect(matchDialog(ada)).toBeHidden();
+  await expect(bob.getByRole('region', { name: 'Match updates' })).toContainText(MATCH_EXPIRED_TEXTS.expired);
+  await expect(matchDialog(bob)).toBeHidden();
+  await shoot(ada, 'phone-expired');
+  await expect(ada.getByRole('button', { name: /Your matches/ })).toHaveCount(0);
+
+  // A reload does not bring a dead match back as a dialog.
+  await bob.reload();
+  await expect(bob.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeVisible();
+  await expect(matchDialog(bob)).toHaveCount(0);
+});
+
+test('a partner who leaves: the seat is refused to leave mid-spin, and the match closes when they go', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const wheel = await createWheel(request, { name: 'Leaver test', description: 'One of them goes' });
+  const ada = await openPage(browser, baseURL, 'desktop');
+  const bob = await openPage(browser, baseURL, 'phone');
+  await seatBoth(ada, bob, wheel.id);
+
+  // While the rings turn, leaving the seat is refused with the server's message.
+  await expect(ada.getByTestId('participant-status')).toContainText('The wheel is spinning.', {
+    timeout: spinTimeout,
+  });
+  await ada.getByRole('button', { name: 'Leave seat' }).click();
+  await expect(ada.getByRole('alert')).toContainText('The wheel is spinning.');
+
+  await expect(matchDialog(ada)).toBeVisible({ timeout: spinTimeout });
+  await bob.context().close();
+  await expect(ada.getByRole('region', { name: 'Match updates' })).toContainText(
+    MATCH_EXPIRED_TEXTS.partnerLeft,
+    { timeout: 20_000 },
+  );
+  await expect(matchDialog(ada)).toBeHidden();
+});
+
+test('leaving a seat and changing seats, seen live by someone else', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const wheel = await createWheel(request, { name: 'Seat test', description: 'Move around', slotCount: 8 });
+  const mover = await openPage(browser, baseURL, 'phone');
+  const watcher = await openPage(browser, baseURL, 'desktop');
+  for (const page of [mover, watcher]) await page.goto(`/wheel/${wheel.id}`);
+  await takeSeatAsNewParticipant(mover, { ring: 'Inner', number: 1 }, { age: '35', gender: 'Other' });
+  await expect(watcher.getByRole('button', { name: /^Inner ring, seat 1, taken by/ })).toBeVisible();
+
+  const dialogs: string[] = [];
+  mover.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await mover.getByRole('button', { name: 'Inner ring, seat 3, free' }).click();
+  await expect(mover.getByRole('button', { name: /^Inner ring, seat 3, taken by .*\(you\)$/ })).toBeVisible();
+  await expect(mover.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeVisible();
+  await expect(watcher.getByRole('button', { name: /^Inner ring, seat 3, taken by/ })).toBeVisible();
+  await expect(watcher.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeVisible();
+  await expect(mover.getByTestId('participant-status')).toHaveText(
+    'You are in seat 3 on the inner ring. Stay for the spin to meet your match.',
+  );
+
+  await mover.getByRole('button', { name: 'Leave seat' }).click();
+  await expect(mover.getByRole('button', { name: 'Inner ring, seat 3, free' })).toBeVisible();
+  await expect(watcher.getByRole('button', { name: 'Inner ring, seat 3, free' })).toBeVisible();
+  await expect(mover.getByTestId('participant-status')).toHaveText('Choose a free seat to join this round.');
+  await expect(mover.getByRole('button', { name: 'Leave seat' })).toHaveCount(0);
+
+  // Still on the wheel: a free seat is taken without registering again.
+  await mover.getByRole('button', { name: 'Outer ring, seat 2, free' }).click();
+  await expect(mover.getByRole('button', { name: /^Outer ring, seat 2, taken by .*\(you\)$/ })).toBeVisible();
+  expect(dialogs).toEqual([]);
+});
+
+test('a keyboard-only join: seat, first field, Escape back to the seat, register back to the seat', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const wheel = await createWheel(request, { name: 'Keyboard test', description: 'No mouse' });
+  const page = await openPage(browser, baseURL, 'desktop');
+  await page.goto(`/wheel/${wheel.id}`);
+  await expect(page.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeVisible();
+
+  const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  for (let presses = 0; presses < 40 && !(await focusedLabel()).startsWith('Outer ring, seat'); presses++) {
+    await page.keyboard.press('Tab');
+  }
+  const seatName = await focusedLabel();
+  expect(seatName).toMatch(/^Outer ring, seat \d+, free$/);
+
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Register to Join' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel(/Age/)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: seatName })).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel(/Age/)).toBeFocused();
+  await page.keyboard.type('33');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel(/Gender/)).toBeFocused();
+  await page.keyboard.type('f');
+  await expect(dialog.getByLabel(/Gender/)).toHaveValue('female');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const taken = new RegExp(`^${seatName.replace(/, free$/, '')}, taken by .*\\(you\\)$`);
+  await expect(page.getByRole('button', { name: taken })).toBeFocused();
+});
+
+test('on a phone the seats are big enough to tap, in view, and never under the sticky header', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const wheel = await createWheel(request, {
+    name: 'Phone test',
+    description: 'Small screen',
+    slotCount: 12,
+  });
+  const page = await openPage(browser, baseURL, 'phone');
+  await page.goto(`/wheel/${wheel.id}`);
+  const seats = page.getByRole('button', { name: /^(Inner|Outer) ring, seat \d+, / });
+  await expect(seats).toHaveCount(12);
+  for (const seat of await seats.all()) {
+    const box = await seat.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+  }
+  await expectInViewport(page, page.getByTestId('countdown'));
+  await expectInViewport(page, page.getByTestId('participant-status'));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Scrolled down, then the top seat gets keyboard focus: it comes into view below the header.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const top = page.getByRole('button', { name: 'Outer ring, seat 1, free' });
+  await top.focus();
+  const header = await page.locator('header').first().boundingBox();
+  const seat = await top.boundingBox();
+  if (!header || !seat) throw new Error('no header or seat box');
+  expect(seat.y).toBeGreaterThanOrEqual(header.y + header.height);
+
+  // The same checks on the home page, under its big header.
+  await page.goto('/');
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await expectInViewport(page, page.getByTestId('participant-status'));
+  await expectInViewport(page, page.getByTestId('countdown'));
+  await shoot(page, 'phone-home');
+});
+
+test('on a desktop the countdown and status are in view, and the wheel has no serious accessibility problems', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const wheel = await createWheel(request, { name: 'Desktop test', description: 'Large screen' });
+  const page = await openPage(browser, baseURL, 'desktop');
+  await page.goto(`/wheel/${wheel.id}`);
+  await takeSeatAsNewParticipant(page, { ring: 'Outer', number: 1 }, { age: '52', gender: 'Male' });
+  await expect(page.getByRole('button', { name: 'Leave seat' })).toBeVisible();
+  await expectInViewport(page, page.getByTestId('countdown'));
+  await expectInViewport(page, page.getByTestId('participant-status'));
+  await expectInViewport(page, page.getByRole('button', { name: /^Outer ring, seat 1, taken by/ }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'desktop-seated');
+
+  await page.goto('/');
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await expectInViewport(page, page.getByTestId('participant-status'));
+  await expectInViewport(page, page.getByTestId('countdown'));
+  expect(await seriousViolations(page)).toEqual([]);
+  await shoot(page, 'desktop-home');
+});
