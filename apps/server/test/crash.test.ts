@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { systemClock } from '../src/lib/clock';
 import { cryptoRandom } from '../src/lib/random';
 import { createTestWheel } from './support/factories';
 import { connectHub, type HubClient, registerParticipant } from './support/hub-client';
+import { type ServerProcess, sleep, spawnServer, waitFor } from './support/server-process';
 
 /*
  * kill -9 of a real server process on SQLite at three moments of a round: during the
@@ -21,18 +22,13 @@ import { connectHub, type HubClient, registerParticipant } from './support/hub-c
  * started on the same DATA_DIR and the participants reconnect.
  */
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 const FIXTURE = 'test/support/crash-fixture.ts';
 const MAIN = 'src/main.ts';
 const CRASH_MARKER = 'crash-fixture: SIGKILL after the insert into matches, before COMMIT';
 
-interface ServerProcess {
-  child: ChildProcess;
+interface ListeningServer extends ServerProcess {
   url: string;
   port: number;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 interface Person {
@@ -63,71 +59,40 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
 function tempDir(prefix: string) {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   dirs.push(dir);
   return dir;
 }
 
-/** `node --import tsx <script>`: the spawned process is the server itself, so SIGKILL hits it. */
+/** The server process (the real one, or the crash fixture) on a fresh port, once it listens. */
 async function startServer(
   script: string,
   dataDir: string,
   env: Record<string, string> = {},
-): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
+): Promise<ListeningServer> {
+  const server = spawnServer(
+    {
       DATA_DIR: dataDir,
       PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       // Nobody's slot is released because their connection dropped while the test reconnects.
       SLOT_RELEASE_GRACE_MS: '60000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    script,
   );
+  const { child, stdout, stderr, exited } = server;
+  children.push(child);
   let gone = false;
   void exited.then(() => {
     gone = true;
   });
   const address = /(?:listening at|running at) (http:\/\/127\.0\.0\.1:(\d+))/;
-  await waitFor(() => gone || address.test(stdout), `${script} to listen`, 20_000);
-  const found = stdout.match(address);
-  if (!found?.[1] || !found[2]) throw new Error(`${script} did not start:\n${stdout}\n${stderr}`);
-  if (script === FIXTURE) expect(stdout).toContain(`pid=${child.pid}`);
-  return {
-    child,
-    url: found[1],
-    port: Number(found[2]),
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exited,
-  };
+  await waitFor(() => gone || address.test(stdout()), `${script} to listen`, 20_000);
+  const found = stdout().match(address);
+  if (!found?.[1] || !found[2]) throw new Error(`${script} did not start:\n${stdout()}\n${stderr()}`);
+  if (script === FIXTURE) expect(stdout()).toContain(`pid=${child.pid}`);
+  return { ...server, url: found[1], port: Number(found[2]) };
 }
 
 function acceptsConnections(port: number): Promise<boolean> {
@@ -142,19 +107,19 @@ function acceptsConnections(port: number): Promise<boolean> {
 }
 
 /** Waits for the process to be gone by SIGKILL and checks nothing listens on its port any more. */
-async function expectKilled(server: ServerProcess) {
+async function expectKilled(server: ListeningServer) {
   const deadline = sleep(10_000).then(() => 'still running' as const);
   const exit = await Promise.race([server.exited, deadline]);
   expect(exit).toEqual({ code: null, signal: 'SIGKILL' });
   expect(await acceptsConnections(server.port)).toBe(false);
 }
 
-async function killHard(server: ServerProcess) {
+async function killHard(server: ListeningServer) {
   expect(server.child.kill('SIGKILL')).toBe(true);
   await expectKilled(server);
 }
 
-async function stopGracefully(server: ServerProcess) {
+async function stopGracefully(server: ListeningServer) {
   server.child.kill('SIGTERM');
   expect(await server.exited).toEqual({ code: 0, signal: null });
 }

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -27,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, TEST_DIALECTS } from './support/databases';
 import { registerParticipant } from './support/hub-client';
 import { findNginx, type RunningNginx, startNginx } from './support/nginx';
+import { type ServerProcess, sleep, spawnServer, waitFor } from './support/server-process';
 
 /*
  * The product as an operator runs it (deploy/): two real server processes on one PostgreSQL
@@ -36,7 +36,6 @@ import { findNginx, type RunningNginx, startNginx } from './support/nginx';
  * the process holding their connections is killed with SIGKILL, as a crash or an OOM kill would.
  */
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 const redisUrl = process.env.TEST_REDIS_URL?.trim() || undefined;
 const postgres = TEST_DIALECTS.find((dialect) => dialect.name === 'postgres');
 const nginxBinary = findNginx();
@@ -60,38 +59,16 @@ type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 // ---- processes ---------------------------------------------------------------------------------
 
-interface ServerProcess {
+interface NamedServer extends ServerProcess {
   name: string;
   port: number;
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/**
- * Runs `node --import tsx src/main.ts` (not the tsx binary, which forks a second node process:
- * SIGKILL on it would leave the real server running).
- */
-function startServer(name: string, port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { name, port, child, output: () => output, exited };
+function startServer(name: string, port: number, env: Record<string, string>): NamedServer {
+  return { ...spawnServer({ PORT: String(port), ...env }), name, port };
 }
 
-async function waitForWelcome(server: ServerProcess) {
+async function waitForWelcome(server: NamedServer) {
   const deadline = Date.now() + 30_000;
   while (!server.output().includes('WheelMeet is running at')) {
     if (server.child.exitCode !== null) throw new Error(`${server.name} exited:\n${server.output()}`);
@@ -100,7 +77,7 @@ async function waitForWelcome(server: ServerProcess) {
   }
 }
 
-async function stopServer(server: ServerProcess | undefined) {
+async function stopServer(server: NamedServer | undefined) {
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGTERM');
   const timer = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
@@ -166,16 +143,6 @@ function upstreamsBySession(accessLog: string): Map<string, string> {
     if (match?.[1] && upstream) sessions.set(match[1], upstream);
   }
   return sessions;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(check: () => boolean, what: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(10);
-  }
 }
 
 // ---- a participant's browser ---------------------------------------------------------------------
@@ -293,7 +260,7 @@ describe.skipIf(skipReason !== undefined)(
     let dir = '';
     let database: TestDatabase | undefined;
     let sql: pg.Client | undefined;
-    const servers: ServerProcess[] = [];
+    const servers: NamedServer[] = [];
     let nginx: RunningNginx | undefined;
     const browsers: Browser[] = [];
 
@@ -320,9 +287,9 @@ describe.skipIf(skipReason !== undefined)(
       };
       // The first process migrates and seeds; the second starts on the prepared database.
       servers.push(startServer('first', firstPort, env('first')));
-      await waitForWelcome(servers[0] as ServerProcess);
+      await waitForWelcome(servers[0] as NamedServer);
       servers.push(startServer('second', secondPort, env('second')));
-      await waitForWelcome(servers[1] as ServerProcess);
+      await waitForWelcome(servers[1] as NamedServer);
       nginx = await startNginx({
         binary: nginxBinary,
         listenPort: nginxPort,

@@ -1,44 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectHub } from './support/hub-client';
+import { spawnServer, waitFor } from './support/server-process';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
-
-interface Run {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Run {
-  const child = spawn(tsx, ['src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, stdout: () => stdout, stderr: () => stderr, exit };
-}
-
-async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** The real entry point, logging at info so its shutdown lines can be read. */
+function startServer(env: Record<string, string>) {
+  const server = spawnServer({ LOG_LEVEL: 'info', ...env });
+  return { ...server, exit: server.exited.then(({ code }) => code) };
 }
 
 describe('the server process', () => {
@@ -67,8 +39,9 @@ describe('the server process', () => {
     await waitFor(() => run.stdout().includes('WheelMeet is running at'), 'the welcome text');
     expect(run.stdout()).toMatch(/super admin was created: username "admin", password "[\w-]{16}"/);
     expect(run.stdout()).toContain('/admin/login');
-    // Without Stripe keys nobody should believe real payments are being taken.
-    expect(run.stdout()).toMatch(/Payments are in TEST MODE/);
+    // Without Stripe keys nobody should believe real payments are being taken. (The warning is
+    // a log line, written asynchronously, so it may land just after the welcome text.)
+    await waitFor(() => /Payments are in TEST MODE/.test(run.stdout()), 'the test-mode warning', 5_000);
     expect(run.stdout()).toMatch(/Payments: +TEST MODE \(no real charges\)/);
 
     const origin = run.stdout().match(/running at (http:\/\/\S+)/)?.[1];

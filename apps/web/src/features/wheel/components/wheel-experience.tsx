@@ -1,5 +1,5 @@
 import { indexInRing, type Match, type OpenWheel, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { ToastRegion } from '@/components/ui/toast';
@@ -48,6 +48,28 @@ function focusIfPresent(element: Element | null | undefined): boolean {
   if (!(element instanceof HTMLElement) || !element.isConnected || element === document.body) return false;
   element.focus();
   return document.activeElement === element;
+}
+
+/** A line of news about the round that the person can dismiss; its role comes from where it sits. */
+function DismissibleNotice({
+  colours,
+  onDismiss,
+  children,
+}: {
+  colours: string;
+  onDismiss: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <p
+      className={`flex items-center justify-between gap-3 rounded-lg px-3 py-2 text-left text-sm ${colours}`}
+    >
+      <span>{children}</span>
+      <button type="button" className="min-h-11 px-2 font-semibold underline" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </p>
+  );
 }
 
 const seatButton = (slotId: string) =>
@@ -202,44 +224,25 @@ export function WheelExperience({
               </p>
             ) : null}
             {seatMessage?.tone === 'error' ? (
-              <div
-                role="alert"
-                className="flex items-center justify-between gap-3 rounded-lg bg-red-50 px-3 py-2 text-left text-sm text-red-800"
-              >
-                <span>{seatMessage.text}</span>
-                <button
-                  type="button"
-                  className="min-h-11 px-2 font-semibold underline"
-                  onClick={() => setSeatMessage(null)}
-                >
-                  Dismiss
-                </button>
+              <div role="alert">
+                <DismissibleNotice colours="bg-red-50 text-red-800" onDismiss={() => setSeatMessage(null)}>
+                  {seatMessage.text}
+                </DismissibleNotice>
               </div>
             ) : null}
             <div role="status" aria-live="polite" className="space-y-3">
               {seatMessage?.tone === 'info' ? (
-                <p className="flex items-center justify-between gap-3 rounded-lg bg-sky-50 px-3 py-2 text-left text-sm text-sky-900">
-                  <span>{seatMessage.text}</span>
-                  <button
-                    type="button"
-                    className="min-h-11 px-2 font-semibold underline"
-                    onClick={() => setSeatMessage(null)}
-                  >
-                    Dismiss
-                  </button>
-                </p>
+                <DismissibleNotice colours="bg-sky-50 text-sky-900" onDismiss={() => setSeatMessage(null)}>
+                  {seatMessage.text}
+                </DismissibleNotice>
               ) : null}
               {state.unmatched ? (
-                <p className="flex items-center justify-between gap-3 rounded-lg bg-amber-50 px-3 py-2 text-left text-sm text-amber-900">
-                  <span>{UNMATCHED_MESSAGE}</span>
-                  <button
-                    type="button"
-                    className="min-h-11 px-2 font-semibold underline"
-                    onClick={() => dispatch({ type: 'dismissUnmatched' })}
-                  >
-                    Dismiss
-                  </button>
-                </p>
+                <DismissibleNotice
+                  colours="bg-amber-50 text-amber-900"
+                  onDismiss={() => dispatch({ type: 'dismissUnmatched' })}
+                >
+                  {UNMATCHED_MESSAGE}
+                </DismissibleNotice>
               ) : null}
             </div>
           </div>
