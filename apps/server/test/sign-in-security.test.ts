@@ -38,15 +38,21 @@ describe('sign-in throttling holds under concurrent guessing', () => {
     const guesses = Array.from({ length: 60 }, (_, index) =>
       login(t, 'admin', index === 59 ? TEST_ADMIN_PASSWORD : `wrong-${index}`, '198.51.100.60'),
     );
-    const responses = await Promise.all(guesses);
-    const counts = statusCounts(responses);
-    expect(counts[200] ?? 0).toBe(0);
-    expect(counts[401]).toBe(5);
-    expect(counts[429]).toBe(55);
-    const refused = responses.find((response) => response.statusCode === 429);
-    expect(refused?.json<ErrorBody>().error.code).toBe('too_many_requests');
-    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
-    clock.advance(15 * 60_000 + 1);
+    try {
+      const responses = await Promise.all(guesses);
+      const counts = statusCounts(responses);
+      expect(counts[200] ?? 0).toBe(0);
+      // Five are let through to the password check. On a starved machine the hashing queue may
+      // answer one of them 503 (busy) instead of checking it: still not more than five checks.
+      expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBe(5);
+      expect(counts[429]).toBe(55);
+      const refused = responses.find((response) => response.statusCode === 429);
+      expect(refused?.json<ErrorBody>().error.code).toBe('too_many_requests');
+      expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      // The next tests start with the window over, whatever happened here.
+      clock.advance(15 * 60_000 + 1);
+    }
   });
 
   it('cannot lock the owner out: five wrong passwords from five addresses leave the admin free to sign in', async () => {
@@ -67,8 +73,9 @@ describe('sign-in throttling holds under concurrent guessing', () => {
       Array.from({ length: 50 }, (_, index) => login(t, 'admin', `guess-${index}`, `10.9.0.${index + 1}`)),
     );
     const counts = statusCounts(responses);
-    // Five free guesses, one more that starts the delay, then everyone waits.
-    expect(counts[401]).toBe(6);
+    // Five free guesses, one more that starts the delay, then everyone waits. (A check the busy
+    // hashing queue answered 503 is one of those let through, not one more.)
+    expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBe(6);
     expect(counts[429]).toBe(44);
     const delayed = responses.find((response) => response.statusCode === 429);
     expect(delayed?.json<ErrorBody>().error.message).toMatch(/for this account\. Please wait \d+ seconds?/);
@@ -93,7 +100,9 @@ describe('sign-in throttling holds under concurrent guessing', () => {
     const unknown = await Promise.all(
       Array.from({ length: 8 }, () => login(t, 'nobody-here', 'whatever', '198.51.100.99')),
     );
-    expect(statusCounts(unknown)).toEqual({ 401: 5, 429: 3 });
+    const counts = statusCounts(unknown);
+    expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBe(5);
+    expect(counts[429]).toBe(3);
     const first401 = unknown.find((response) => response.statusCode === 401);
     expect(first401?.json<ErrorBody>().error).toEqual({
       code: 'unauthorized',
