@@ -10,6 +10,7 @@ import { createDomainEvents } from './lib/domain-events';
 import { cryptoRandom, type Random } from './lib/random';
 import { createPasswordHasher } from './lib/passwords';
 import { connectRedis } from './lib/redis';
+import { createReadCache, shareTableChanges } from './lib/read-cache';
 import { createLimiterFactory } from './lib/redis-limiters';
 import { createTokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -114,7 +115,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   app.addHook('onClose', () => database.close());
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     publicOrigin: config.publicOrigin,
     stripe: config.stripe !== undefined,
   });
@@ -125,14 +126,31 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // With several processes, Redis carries the hub's pushes between them and holds the counts
   // of every rate limit, so a limit is the same with one process or N. Each purpose has its
   // own connection. While Redis is away, both fall back to this process: pushes reach its own
-  // people, limits count in its memory.
+  // people, limits count in its memory. It also tells every process which tables the others
+  // changed, so cached reads are dropped (docs/decisions/011-http-read-path.md).
   const connectTo = (name: string) =>
     config.redisUrl ? connectRedis(config.redisUrl, { name, log: app.log }) : undefined;
   const hubRedis = await connectTo('hub');
   const limiterRedis = await connectTo('limits');
+  const changesOut = await connectTo('table-changes-out');
+  const changesIn = await connectTo('table-changes-in');
+  const stopSharingChanges =
+    changesOut && changesIn
+      ? await shareTableChanges(database.changes, {
+          publisher: changesOut,
+          subscriber: changesIn,
+          channel: `${config.redisKeyPrefix}:table-changes`,
+          processId: randomUUID(),
+        })
+      : () => {};
   app.addHook('onClose', async () => {
-    for (const client of [hubRedis, limiterRedis]) if (client?.isOpen) client.destroy();
+    stopSharingChanges();
+    for (const client of [hubRedis, limiterRedis, changesOut, changesIn])
+      if (client?.isOpen) client.destroy();
   });
+  // Reads that many visitors repeat (plans, the public wheels, a wheel's page), until a table they
+  // come from changes, here or in another process, and for at most READ_CACHE_MAX_AGE_MS.
+  const readCache = createReadCache({ changes: database.changes, clock });
   const limiters = createLimiterFactory({
     clock,
     redis: limiterRedis,
@@ -158,12 +176,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     connectionsPerAddress: config.hubConnectionsPerAddress,
     observeCall: metrics.hubCall,
   });
-  const presence = createPresence(() => hub.io);
+  const presence = createPresence(() => hub.io, { multiProcess: hubRedis !== undefined });
 
   // Feature services, each over its own repository.
   const participantsRepository = createParticipantsRepository(database.db);
   const plansRepository = createPlansRepository(database.db);
-  const plans = createPlansService(plansRepository);
+  const plans = createPlansService(plansRepository, readCache);
   const businessUsersRepository = createBusinessUsersRepository(database.db);
   const businessUsers = createBusinessUsersService({
     businessUsers: businessUsersRepository,
@@ -202,6 +220,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     events,
     presence,
     defaultRoundSeconds: config.wheelRoundSeconds,
+    cache: readCache,
   });
   const participants = createParticipantsService({
     participants: participantsRepository,
@@ -276,8 +295,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // Shutting down: requests under way finish, and their answers close their keep-alive
   // connections (an idle one would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS).
   let closing = false;
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('preClose', async () => {
     closing = true;

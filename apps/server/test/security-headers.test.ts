@@ -33,6 +33,47 @@ describe('browser-side limits on what a page may reach and use', () => {
     expect(connectSources(policy)).toEqual(['connect-src', "'self'", 'wss://meet.example.com']);
   });
 
+  it('sends the whole set, computed once, on pages, API answers, errors and unknown paths alike', async () => {
+    t = await startTestApp(sqlite);
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';frame-src 'self';media-src 'self' blob:;connect-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+      'permissions-policy':
+        'camera=(self), microphone=(self), display-capture=(), geolocation=(), usb=(), serial=(), bluetooth=(), payment=()',
+    };
+    for (const url of [
+      '/',
+      '/api/business/plans',
+      '/api/wheels/not-a-uuid',
+      '/api/nothing-here',
+      '/healthz',
+    ]) {
+      const { headers } = await t.app.inject({ method: 'GET', url });
+      expect(headers, url).toMatchObject(expected);
+      expect(headers['strict-transport-security'], url).toBeUndefined();
+    }
+    // The API documentation page keeps the policy its own scripts need.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.headers['content-security-policy']).toContain('validator.swagger.io');
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
+    t = await startTestApp(sqlite, { env: { PUBLIC_ORIGIN: 'https://meet.example.com' } });
+    const { headers } = await t.app.inject({ method: 'GET', url: '/api/business/plans' });
+    expect(headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(headers['content-security-policy']).toContain(';upgrade-insecure-requests');
+  });
+
   it('allows camera and microphone to our own pages only, and no other powerful feature', async () => {
     t = await startTestApp(sqlite);
     for (const url of ['/', '/wheel/some-wheel', '/api/business/plans']) {

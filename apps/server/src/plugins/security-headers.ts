@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** What Stripe.js needs when card payments go through Stripe (its script, frames and API). */
 const STRIPE_SOURCES = {
@@ -39,36 +40,61 @@ export function permissionsPolicy(options: { stripe: boolean }): string {
 }
 
 /**
+ * The headers helmet sets for these options, computed once: helmet is run against a stand-in
+ * response that records them. Every directive here is a fixed string, so the headers are the
+ * same for every request (a per-request directive, such as a nonce, would need helmet per request).
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
  * Security headers on every response. The content security policy allows only our own
  * origin (WebSocket included), plus Stripe.js when Stripe takes the payments;
  * `upgrade-insecure-requests` and HSTS are sent only when the product is served over https,
- * so a plain-http install on a LAN keeps working.
+ * so a plain-http install on a LAN keeps working. The headers never change while the process
+ * runs, so they are computed once at start and copied onto each reply by one hook.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { publicOrigin: string | undefined; stripe: boolean },
 ) {
   const https = options.publicOrigin?.startsWith('https:') ?? false;
   const stripe = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : []);
-  const permissions = permissionsPolicy({ stripe: options.stripe });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', permissions);
-  });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe('script')],
-        frameSrc: ["'self'", ...stripe('frame')],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", ...webSocketSources(options.publicOrigin), ...stripe('connect')],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: https ? [] : null,
+  const headers = {
+    ...helmetHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...stripe('script')],
+          frameSrc: ["'self'", ...stripe('frame')],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'", ...webSocketSources(options.publicOrigin), ...stripe('connect')],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: https ? [] : null,
+        },
       },
-    },
-    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+    'permissions-policy': permissionsPolicy({ stripe: options.stripe }),
+  };
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }

@@ -44,8 +44,15 @@ export async function socketsIn(
   }
 }
 
-/** Who is on a wheel right now: the participants with a connection in its room, on any server process. */
-export function createPresence(getHub: () => WheelHub | undefined): Presence & {
+/**
+ * Who is on a wheel right now: the participants with a connection in its room, on any server
+ * process. `multiProcess: false` (no Redis between processes): this process's rooms are all
+ * there is, read at once instead of through the adapter's question with its timer.
+ */
+export function createPresence(
+  getHub: () => WheelHub | undefined,
+  { multiProcess = true }: { multiProcess?: boolean } = {},
+): Presence & {
   /** Rejects when some process did not answer, so a caller deciding to free a seat can ask again later. */
   isPresent(wheelId: string, participantId: string): Promise<boolean>;
 } {
@@ -53,7 +60,9 @@ export function createPresence(getHub: () => WheelHub | undefined): Presence & {
     const hub = getHub();
     if (!hub) return [];
     // For showing who is here, this process's own people beat no answer at all.
-    const sockets = await socketsIn(hub, wheelRoom(wheelId), { exact });
+    const sockets = multiProcess
+      ? await socketsIn(hub, wheelRoom(wheelId), { exact })
+      : localSocketsIn(hub, wheelRoom(wheelId));
     const ids = sockets.flatMap((socket) =>
       socket.data.participant?.wheelId === wheelId ? [socket.data.participant.participantId] : [],
     );

@@ -8,6 +8,7 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { LimiterFactory } from '../../lib/redis-limiters';
+import { fastSerializerCompiler } from '../../lib/response-serializer';
 import { limitPerAddress, publicFormLimit } from '../../plugins/form-rate-limit';
 import type { BusinessUsersService } from './business-users.service';
 import type { DemoRequestsService } from './demo-requests.service';
@@ -24,6 +25,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/business/plans',
     {
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['business'],
         summary: 'The plans organisers can buy, featured plan flagged',

@@ -2,6 +2,7 @@ import type { Plan, planSchema } from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn } from '../../db/json';
 import { centsToAmount } from '../../lib/money';
+import type { ReadCache } from '../../lib/read-cache';
 import type { PlanRow, PlansRepository } from './plans.repository';
 
 export function toPlan(row: PlanRow): Plan {
@@ -19,11 +20,11 @@ export function toPlan(row: PlanRow): Plan {
   } satisfies z.input<typeof planSchema>;
 }
 
-export function createPlansService(plans: PlansRepository) {
+/** `cache`: the plan list is read on every visit of /business and changes rarely. */
+export function createPlansService(plans: PlansRepository, cache?: ReadCache) {
+  const listPlans = async (): Promise<Plan[]> => (await plans.listAll()).map(toPlan);
   return {
-    async listPlans(): Promise<Plan[]> {
-      return (await plans.listAll()).map(toPlan);
-    },
+    listPlans: (): Promise<Plan[]> => (cache ? cache.read('plans', ['plans'], listPlans) : listPlans()),
   };
 }
 

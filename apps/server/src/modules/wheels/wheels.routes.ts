@@ -10,12 +10,14 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { headerValue } from '../../lib/http';
+import { fastSerializerCompiler } from '../../lib/response-serializer';
 import type { WheelsService } from './wheels.service';
 
 export const wheelsRoutes: FastifyPluginAsyncZod<{ wheels: WheelsService }> = async (app, { wheels }) => {
   app.get(
     '/api/wheels/public',
     {
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['wheels'],
         summary: 'Wheels anyone can join',
@@ -28,6 +30,7 @@ export const wheelsRoutes: FastifyPluginAsyncZod<{ wheels: WheelsService }> = as
   app.get(
     '/api/wheels/current',
     {
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['wheels'],
         summary: 'The wheel behind / and /wheel: the oldest active public wheel',
@@ -40,6 +43,7 @@ export const wheelsRoutes: FastifyPluginAsyncZod<{ wheels: WheelsService }> = as
   app.get(
     '/api/wheels/:id',
     {
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['wheels'],
         summary: `One wheel; a wheel behind an access code answers its locked view unless the ${WHEEL_ACCESS_HEADER} header carries its grant`,

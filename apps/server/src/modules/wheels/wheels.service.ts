@@ -20,6 +20,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
+import type { ReadCache } from '../../lib/read-cache';
 import type { LimiterFactory } from '../../lib/redis-limiters';
 import type { TokenService } from '../../lib/tokens';
 import { toParticipant } from '../participants/participant-view';
@@ -73,6 +74,9 @@ export const createAccessCodeLimits = (limiters: LimiterFactory): AccessCodeLimi
 export interface Presence {
   activeParticipantIds(wheelId: string): Promise<string[]>;
 }
+
+/** What a visitor's view of a wheel is read from. */
+const VISITOR_VIEW_TABLES = ['wheels', 'slots', 'participants'];
 
 export function toPublicWheel(row: WheelRow): PublicWheel {
   return {
@@ -168,6 +172,8 @@ export function createWheelsService(deps: {
   events: DomainEvents;
   presence: Presence;
   defaultRoundSeconds: number;
+  /** Keeps what visitors read (the public list, a wheel's page) until its tables change. */
+  cache?: ReadCache;
 }) {
   const { wheels, participants, clock, random, tokens, accessAttempts, events, presence } = deps;
 
@@ -179,13 +185,21 @@ export function createWheelsService(deps: {
 
   const roundSecondsOf = (row: WheelRow) => row.round_seconds ?? deps.defaultRoundSeconds;
 
+  /** Who is on the wheel right now (connected to it): never cached, it is not in the database. */
+  async function activeUsersOf(wheelId: string) {
+    const active = await participants.findByIds(await presence.activeParticipantIds(wheelId));
+    return active.map(toParticipant);
+  }
+
   /** The whole wheel as someone allowed into it sees it: slots with occupants, who is here, the round's timing. */
   async function toOpenWheel(row: WheelRow): Promise<OpenWheel> {
-    const [slots, activeIds] = await Promise.all([
-      wheels.listSlots(row.id),
-      presence.activeParticipantIds(row.id),
-    ]);
-    const active = await participants.findByIds(activeIds);
+    const [wheel, activeUsers] = await Promise.all([wheelFromDatabase(row), activeUsersOf(row.id)]);
+    return withActiveUsers(wheel, activeUsers);
+  }
+
+  /** The open wheel but for who is here: everything the database holds, so it can be cached. */
+  async function wheelFromDatabase(row: WheelRow): Promise<Omit<OpenWheel, 'activeUsers'>> {
+    const slots = await wheels.listSlots(row.id);
     return {
       id: row.id,
       name: row.name,
@@ -204,10 +218,64 @@ export function createWheelsService(deps: {
       businessUserId: row.business_user_id,
       registrationFields: fromJsonColumn(row.registration_fields, registrationConfigSchema.nullable(), null),
       slots: slots.map(toSlot),
-      activeUsers: active.map(toParticipant),
       roundSeconds: roundSecondsOf(row),
       nextSpinAt: row.next_spin_at,
     };
+  }
+
+  /** The serialisers write the contract's properties in the contract's order, wherever these come. */
+  const withActiveUsers = (
+    wheel: Omit<OpenWheel, 'activeUsers'>,
+    activeUsers: OpenWheel['activeUsers'],
+  ): OpenWheel => ({ ...wheel, activeUsers });
+
+  const listPublicWheels = async (): Promise<PublicWheel[]> => (await wheels.listPublic()).map(toPublicWheel);
+
+  /**
+   * A wheel's row and its open view without who is here, for visitors. Cached until the
+   * wheel, its slots or their occupants change (a seat taken, a round moving on, an edit).
+   */
+  const visitorView = (id: string) => {
+    const load = async () => {
+      const row = await wheels.findById(id);
+      return row && { row, open: await wheelFromDatabase(row) };
+    };
+    return deps.cache ? deps.cache.read(`wheel:${id}`, VISITOR_VIEW_TABLES, load) : load();
+  };
+
+  /**
+   * The last whole wheel built on each cached view, with whose presence it shows. While the
+   * same people are connected it is answered again as it is: no query for them (their rows
+   * are among the view's tables, so a change to one of them replaces the view) and, being the
+   * same object, no second serialisation (lib/response-serializer.ts).
+   */
+  const lastOpened = new WeakMap<object, { present: string; wheel: OpenWheel }>();
+
+  /**
+   * Visitors of the same wheel whose pages are read while a presence question is under way
+   * share its answer: with several processes each question goes to all of them through Redis,
+   * and a busy page would otherwise ask once per visitor. So the answer is at most one
+   * question old (presence waits at most 750 ms for the other processes).
+   */
+  const presenceAsked = new Map<string, Promise<string[]>>();
+  const presentOn = (wheelId: string) => {
+    let asked = presenceAsked.get(wheelId);
+    if (!asked) {
+      asked = presence.activeParticipantIds(wheelId).finally(() => presenceAsked.delete(wheelId));
+      presenceAsked.set(wheelId, asked);
+    }
+    return asked;
+  };
+
+  async function openForVisitor(open: Omit<OpenWheel, 'activeUsers'>): Promise<OpenWheel> {
+    const activeIds = await presentOn(open.id);
+    const present = [...activeIds].sort().join(',');
+    const last = lastOpened.get(open);
+    if (last?.present === present) return last.wheel;
+    const active = await participants.findByIds(activeIds);
+    const wheel = withActiveUsers(open, active.map(toParticipant));
+    lastOpened.set(open, { present, wheel });
+    return wheel;
   }
 
   /** May this caller see the whole wheel? A wheel behind a code needs a grant for it, or a participant of it. */
@@ -230,21 +298,22 @@ export function createWheelsService(deps: {
     registrationConfigOf: (row: WheelRow) =>
       fromJsonColumn(row.registration_fields, registrationConfigSchema.nullable(), null),
 
-    async listPublicWheels(): Promise<PublicWheel[]> {
-      return (await wheels.listPublic()).map(toPublicWheel);
-    },
+    listPublicWheels: (): Promise<PublicWheel[]> =>
+      deps.cache ? deps.cache.read('wheels:public', ['wheels'], listPublicWheels) : listPublicWheels(),
 
     /** A wheel behind an access code shows only its locked view unless the caller holds its grant. */
     async getWheelForVisitor(id: string, accessGrant?: string): Promise<GetWheelResponse> {
-      const row = await requireWheel(id);
-      return (await mayOpen(row, { accessGrant })) ? toOpenWheel(row) : toLockedWheel(row);
+      const view = await visitorView(id);
+      if (!view) throw notFound(WHEEL_NOT_FOUND);
+      return (await mayOpen(view.row, { accessGrant })) ? openForVisitor(view.open) : toLockedWheel(view.row);
     },
 
     /** The wheel behind `/` and `/wheel`: the oldest active public wheel (the seeded demo wheel on a new install). */
     async getCurrentWheel(): Promise<OpenWheel> {
-      const [oldest] = await wheels.listPublic();
-      if (!oldest) throw notFound(NO_CURRENT_WHEEL);
-      return toOpenWheel(oldest);
+      const [oldest] = await service.listPublicWheels();
+      const view = oldest && (await visitorView(oldest.id));
+      if (!view) throw notFound(NO_CURRENT_WHEEL);
+      return openForVisitor(view.open);
     },
 
     /**

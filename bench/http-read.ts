@@ -1,0 +1,245 @@
+/**
+ * HTTP read path under load: the real app against a bare Fastify 5 server that answers the
+ * same JSON bodies (fetched once from the real app), both driven by autocannon over loopback
+ * in the same run, so the numbers are ratios: "the app serves N× what bare Fastify serves".
+ *
+ *   npm run bench:http -w @wheelmeet/bench                    SQLite
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:http -w @wheelmeet/bench
+ *
+ * BENCH_DURATION (seconds per measurement, 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_ONLY (only the
+ * endpoints whose name contains it), BENCH_REDIS_URL (the app uses Redis as with several
+ * processes), BENCH_CPU_PROF=<dir> (each server process writes a V8 CPU profile to <dir>/app
+ * or <dir>/bare, `node --cpu-prof`; summarise one with bench/cpu-profile-top.ts).
+ *
+ * The load average is printed at the start and the end: the machine is shared, and a busy
+ * neighbour slows the baseline and the app alike but makes every number noisier.
+ *
+ * Each server runs in its own child process and autocannon in this one, so the load generator
+ * never shares an event loop with the server it measures; on a 2-core machine the two take a
+ * core each, for the app and for the baseline alike (so at high rates autocannon itself can be
+ * the limit, for the baseline first). Baseline and app alternate, round after round, so both
+ * see the same background load.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const WARMUP = 2;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const SELF = fileURLToPath(import.meta.url);
+
+/** What a server child tells the bench once it listens. */
+interface Ready {
+  origin: string;
+  demoWheelId?: string;
+}
+
+const ENDPOINTS = [
+  // No database: what every answer costs the app beyond bare Fastify (hooks, headers, serialiser).
+  { name: 'GET /healthz', route: '/healthz', path: () => '/healthz' },
+  // One query (`select 1`) that no cache answers: what a read costs when the cache cannot help.
+  { name: 'GET /readyz', route: '/readyz', path: () => '/readyz' },
+  { name: 'GET /api/business/plans', route: '/api/business/plans', path: () => '/api/business/plans' },
+  { name: 'GET /api/wheels/public', route: '/api/wheels/public', path: () => '/api/wheels/public' },
+  {
+    name: 'GET /api/wheels/{demo}',
+    route: '/api/wheels/:id',
+    path: (demoWheelId: string) => `/api/wheels/${demoWheelId}`,
+  },
+] as const;
+
+async function main() {
+  const loadAtStart = loadAverage();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-http-'));
+  const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL);
+  const children: ChildProcess[] = [];
+  try {
+    const app = startChild('app', {
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: dataDir,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      ...(process.env.BENCH_REDIS_URL
+        ? { REDIS_URL: process.env.BENCH_REDIS_URL, REDIS_KEY_PREFIX: `wheelmeet-bench-${Date.now()}` }
+        : {}),
+    });
+    children.push(app.child);
+    const appReady = await app.ready;
+    const demoWheelId = appReady.demoWheelId ?? '';
+
+    // The bodies the baseline answers: exactly what the app answered.
+    const bodies: Record<string, unknown> = {};
+    for (const endpoint of ENDPOINTS) {
+      const response = await fetch(`${appReady.origin}${endpoint.path(demoWheelId)}`);
+      if (response.status !== 200) throw new Error(`${endpoint.name} answered ${response.status}`);
+      bodies[endpoint.route] = await response.json();
+    }
+    const bare = startChild('bare', {});
+    children.push(bare.child);
+    bare.child.send({ bodies });
+    const bareReady = await bare.ready;
+
+    // Each endpoint: warm both servers up, then ROUNDS × (baseline, app) back to back. The
+    // ratio reported is the median of the rounds' ratios, so a burst of background load
+    // during one measurement moves it little.
+    const rows: string[] = [];
+    const only = process.env.BENCH_ONLY;
+    for (const endpoint of ENDPOINTS.filter((candidate) => !only || candidate.name.includes(only))) {
+      const urlPath = endpoint.path(demoWheelId);
+      const bareUrl = `${bareReady.origin}${urlPath}`;
+      const appUrl = `${appReady.origin}${urlPath}`;
+      await measure(bareUrl, WARMUP);
+      await measure(appUrl, WARMUP);
+      const baseline: Measurement[] = [];
+      const measured: Measurement[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        baseline.push(await measure(bareUrl, DURATION));
+        measured.push(await measure(appUrl, DURATION));
+      }
+      const ratio = median(measured.map((app, round) => app.rps / (baseline[round]?.rps ?? Number.NaN)));
+      rows.push(
+        `| \`${endpoint.name}\` | ${fmt(median(measured.map((m) => m.rps)))} | ${median(
+          measured.map((m) => m.p99),
+        )} ms | ${fmt(median(baseline.map((m) => m.rps)))} | ${median(baseline.map((m) => m.p99))} ms | **${ratio.toFixed(
+          2,
+        )}×** |`,
+      );
+    }
+
+    const dialect = postgres ? 'PostgreSQL' : 'SQLite';
+    process.stdout.write(
+      [
+        '',
+        `HTTP read path on ${dialect}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per server after ${WARMUP} s warm-up; medians`,
+        `load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+        '',
+        '| Endpoint | app req/s | app p99 | bare req/s | bare p99 | app / bare |',
+        '|---|---|---|---|---|---|',
+        ...rows,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await Promise.all(children.map(stopChild));
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (value: number) => Math.round(value).toLocaleString('en');
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+interface Measurement {
+  rps: number;
+  p99: number;
+}
+
+async function measure(url: string, duration: number): Promise<Measurement> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration });
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+function startChild(role: 'app' | 'bare', env: Record<string, string>) {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const child = fork(SELF, [role], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+    execArgv: [
+      ...process.execArgv,
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir, role)}`] : []),
+    ],
+  });
+  const ready = new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`the ${role} server exited (${code}) before it listened`)));
+  });
+  return { child, ready };
+}
+
+/** Asks a server child to close (so a CPU profile is written) and waits for it to exit. */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.send('stop');
+  });
+}
+
+/** Child: the real app, with its own database prepared and seeded. */
+async function serveApp() {
+  const [{ buildApp }, { prepareDatabase }, { loadConfig }, { systemClock }, { cryptoRandom }] =
+    await Promise.all([
+      import('../apps/server/src/app'),
+      import('../apps/server/src/bootstrap'),
+      import('../apps/server/src/config'),
+      import('../apps/server/src/lib/clock'),
+      import('../apps/server/src/lib/random'),
+    ]);
+  const config = loadConfig({ ...process.env, ADMIN_PASSWORD: 'bench-password' });
+  const { database, seedReport } = await prepareDatabase(config, {
+    clock: systemClock,
+    random: cryptoRandom,
+  });
+  const app = await buildApp(config, { database });
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', (message) => {
+    if (message === 'stop') app.close().then(() => process.exit(0));
+  });
+  process.send?.({ origin, demoWheelId: seedReport.demoWheelId } satisfies Ready);
+}
+
+/** Child: bare Fastify 5 with default settings, answering the given bodies on the same routes. */
+async function serveBare() {
+  const { default: Fastify } = await import('fastify');
+  const { bodies } = await new Promise<{ bodies: Record<string, unknown> }>((resolve) =>
+    process.once('message', (message) => resolve(message as { bodies: Record<string, unknown> })),
+  );
+  const app = Fastify();
+  for (const [route, body] of Object.entries(bodies)) app.get(route, async () => body);
+  const origin = await app.listen({ port: 0, host: '127.0.0.1' });
+  process.on('message', (message) => {
+    if (message === 'stop') app.close().then(() => process.exit(0));
+  });
+  process.send?.({ origin } satisfies Ready);
+}
+
+async function createPostgresDatabase(adminUrl: string | undefined) {
+  if (!adminUrl) return undefined;
+  const name = `wheelmeet_bench_http_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+const role = process.argv[2];
+const run = role === 'app' ? serveApp : role === 'bare' ? serveBare : main;
+run().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
