@@ -26,7 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createPostgresDatabase } from './postgres-database';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = 2;
@@ -57,7 +57,7 @@ const ENDPOINTS = [
 async function main() {
   const loadAtStart = loadAverage();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-http-'));
-  const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL);
+  const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, 'http');
   const children: ChildProcess[] = [];
   try {
     const app = startChild('app', {
@@ -217,24 +217,6 @@ async function serveBare() {
     if (message === 'stop') app.close().then(() => process.exit(0));
   });
   process.send?.({ origin } satisfies Ready);
-}
-
-async function createPostgresDatabase(adminUrl: string | undefined) {
-  if (!adminUrl) return undefined;
-  const name = `wheelmeet_bench_http_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 const role = process.argv[2];

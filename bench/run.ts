@@ -10,19 +10,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { prepareDatabase } from '../apps/server/src/bootstrap';
 import { loadConfig } from '../apps/server/src/config';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { cryptoRandom } from '../apps/server/src/lib/random';
+import { createPostgresDatabase } from './postgres-database';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const WARMUP = 300;
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-'));
-  const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL);
+  const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, 'read');
   try {
     const config = loadConfig({
       DATA_DIR: dataDir,
@@ -73,24 +73,6 @@ async function main() {
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function createPostgresDatabase(adminUrl: string | undefined) {
-  if (!adminUrl) return undefined;
-  const name = `wheelmeet_bench_${Date.now()}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 main().catch((error: unknown) => {
