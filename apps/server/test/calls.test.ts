@@ -20,7 +20,7 @@ describeEachDialect('video call signalling', (dialect) => {
   let t: TestApp;
   const clock = new ManualClock();
   let ada: { client: HubClient; id: string; token: string };
-  let bob: { client: HubClient; id: string };
+  let bob: { client: HubClient; id: string; token: string };
   let carol: { client: HubClient; id: string };
   let match: Match;
 
@@ -66,6 +66,9 @@ describeEachDialect('video call signalling', (dialect) => {
   });
 
   it('relays nothing until both have accepted', async () => {
+    expect(await bob.client.call('RejoinCall', { matchId: match.id })).toMatchObject({
+      error: { code: 'conflict' },
+    });
     expect(await ada.client.call('SendOffer', { matchId: match.id, offer })).toEqual({
       error: { code: 'conflict', message: 'The call opens once you have both accepted the match.' },
     });
@@ -140,6 +143,42 @@ describeEachDialect('video call signalling', (dialect) => {
     expect(
       results.filter((result) => 'error' in result && result.error.code === 'rate_limited').length,
     ).toBeGreaterThan(0);
+  });
+
+  it('brings a reloaded partner back into the call: the snapshot holds the match, and the caller is asked to offer again', async () => {
+    clock.advance(11_000); // past the throttle window of the previous test
+    // Bob's page reloads: a new connection with the same token, the old one gone.
+    const reloaded = await connectHub(t.baseUrl, { token: bob.token });
+    const snapshot = await reloaded.call('JoinWheel', { wheelId: match.wheelId });
+    if (!('data' in snapshot)) throw new Error('JoinWheel refused');
+    expect(snapshot.data.myMatches).toEqual([
+      expect.objectContaining({
+        id: match.id,
+        status: 'Accepted',
+        acceptedByUser1: true,
+        acceptedByUser2: true,
+      }),
+    ]);
+
+    expect(await reloaded.call('RejoinCall', { matchId: match.id })).toEqual({ data: null });
+    expect(await ada.client.next('CallRejoined')).toEqual({ matchId: match.id, userId: bob.id });
+    expect(await carol.client.call('RejoinCall', { matchId: match.id })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+
+    expect(
+      await ada.client.call('SendMediaState', { matchId: match.id, cameraOn: false, microphoneOn: true }),
+    ).toEqual({ data: null });
+    const told = { matchId: match.id, userId: ada.id, cameraOn: false, microphoneOn: true };
+    expect(await reloaded.next('MediaStateChanged')).toEqual(told);
+    expect(await bob.client.next('MediaStateChanged')).toEqual(told);
+    expect(
+      await ada.client.call('SendMediaState', { matchId: match.id, cameraOn: 'no' } as never),
+    ).toMatchObject({ error: { code: 'validation_failed' } });
+    for (const event of ['CallRejoined', 'MediaStateChanged'] as const) {
+      expect(carol.client.all(event)).toEqual([]);
+    }
+    reloaded.close();
   });
 
   it('ends the call, for the partner too, when someone leaves the wheel without hanging up', async () => {

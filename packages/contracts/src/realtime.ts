@@ -101,6 +101,13 @@ export type SendAnswerRequest = z.infer<typeof sendAnswerRequestSchema>;
 export const sendIceCandidateRequestSchema = z.object({ matchId: z.uuid(), candidate: iceCandidateSchema });
 export type SendIceCandidateRequest = z.infer<typeof sendIceCandidateRequestSchema>;
 
+/** Whether the sender's camera and microphone are on, so the partner's screen can say so. */
+export const mediaStateSchema = z.object({ cameraOn: z.boolean(), microphoneOn: z.boolean() });
+export type MediaState = z.infer<typeof mediaStateSchema>;
+
+export const sendMediaStateRequestSchema = mediaStateSchema.extend({ matchId: z.uuid() });
+export type SendMediaStateRequest = z.infer<typeof sendMediaStateRequestSchema>;
+
 /** The spin in progress, for a client that joins or comes back mid-spin. */
 export const spinStateSchema = z.object({
   round: z.number().int().positive(),
@@ -148,6 +155,13 @@ export interface ClientToServerEvents {
   SendIceCandidate: (request: SendIceCandidateRequest, ack: HubAck<null>) => void;
   /** Hangs up: the partner hears CallEnded and the call's end is recorded. */
   EndCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
+  /**
+   * Issue 12: the sender came back to an accepted match (a reload, a new device) and has no
+   * connection any more; the partner hears CallRejoined and the caller (user1) offers again.
+   */
+  RejoinCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
+  /** Issue 12: the sender turned their camera or microphone on or off; the partner hears MediaStateChanged. */
+  SendMediaState: (request: SendMediaStateRequest, ack: HubAck<null>) => void;
 }
 
 // ---- server → client ------------------------------------------------------------------------
@@ -231,6 +245,10 @@ export const iceCandidateReceivedEventSchema = z.object({ matchId: z.uuid(), can
 export type IceCandidateReceivedEvent = z.infer<typeof iceCandidateReceivedEventSchema>;
 export const callEndedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
 export type CallEndedEvent = z.infer<typeof callEndedEventSchema>;
+export const callRejoinedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
+export type CallRejoinedEvent = z.infer<typeof callRejoinedEventSchema>;
+export const mediaStateChangedEventSchema = mediaStateSchema.extend({ matchId: z.uuid(), userId: z.uuid() });
+export type MediaStateChangedEvent = z.infer<typeof mediaStateChangedEventSchema>;
 
 export interface ServerToClientEvents {
   WheelSpinStarted: (event: WheelSpinStartedEvent) => void;
@@ -248,6 +266,8 @@ export interface ServerToClientEvents {
   AnswerReceived: (event: AnswerReceivedEvent) => void;
   IceCandidateReceived: (event: IceCandidateReceivedEvent) => void;
   CallEnded: (event: CallEndedEvent) => void;
+  CallRejoined: (event: CallRejoinedEvent) => void;
+  MediaStateChanged: (event: MediaStateChangedEvent) => void;
 }
 
 /** The handshake: `auth.token` is the participant token; a visitor without one may watch. */

@@ -2,6 +2,7 @@ import {
   matchActionRequestSchema,
   sendAnswerRequestSchema,
   sendIceCandidateRequestSchema,
+  sendMediaStateRequestSchema,
   sendOfferRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,13 +27,17 @@ export function registerCallHandlers(
 ) {
   const { hub, calls, signalLimiter, log } = deps;
 
-  async function partner(matchId: string): Promise<string> {
+  function caller(): string {
     const me = socket.data.participant;
     if (!me) throw new AppError('unauthorized', REGISTER_TO_CALL);
-    if (!(await signalLimiter.tryAttempt(me.participantId))) {
+    return me.participantId;
+  }
+
+  async function partner(matchId: string): Promise<string> {
+    if (!(await signalLimiter.tryAttempt(caller()))) {
       throw new AppError('rate_limited', TOO_MANY_SIGNALLING_MESSAGES);
     }
-    return calls.partnerFor(matchId, me.participantId);
+    return calls.partnerFor(matchId, caller());
   }
 
   socket.on(
@@ -62,9 +67,23 @@ export function registerCallHandlers(
     acknowledged(matchActionRequestSchema, log, async ({ matchId }) => {
       const other = await partner(matchId);
       await calls.callEnded(matchId);
+      hub.to(participantRoom(other)).emit('CallEnded', { matchId, userId: caller() });
+      return null;
+    }),
+  );
+  socket.on(
+    'RejoinCall',
+    acknowledged(matchActionRequestSchema, log, async ({ matchId }) => {
+      hub.to(participantRoom(await partner(matchId))).emit('CallRejoined', { matchId, userId: caller() });
+      return null;
+    }),
+  );
+  socket.on(
+    'SendMediaState',
+    acknowledged(sendMediaStateRequestSchema, log, async ({ matchId, cameraOn, microphoneOn }) => {
       hub
-        .to(participantRoom(other))
-        .emit('CallEnded', { matchId, userId: socket.data.participant?.participantId ?? '' });
+        .to(participantRoom(await partner(matchId)))
+        .emit('MediaStateChanged', { matchId, userId: caller(), cameraOn, microphoneOn });
       return null;
     }),
   );

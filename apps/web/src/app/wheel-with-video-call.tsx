@@ -1,10 +1,7 @@
-import type { Match } from '@wheelmeet/contracts';
 import type { ReactNode } from 'react';
 import { VideoCallOverlay } from '@/features/video/components/video-call-overlay';
 import { useVideoCall } from '@/features/video/hooks/use-video-call';
-import type { StoredParticipant } from '@/lib/auth-storage';
-
-export type MatchReadyHandler = (match: Match, me: StoredParticipant) => void;
+import type { MatchReadyHandler } from '@/features/wheel/components/wheel-experience';
 
 /**
  * Puts the video call over a wheel screen: the wheel reports each match both sides accepted

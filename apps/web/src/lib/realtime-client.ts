@@ -129,6 +129,8 @@ const SERVER_EVENTS = Object.keys({
   AnswerReceived: true,
   IceCandidateReceived: true,
   CallEnded: true,
+  CallRejoined: true,
+  MediaStateChanged: true,
 } satisfies Record<HubEventName, true>) as HubEventName[];
 
 const defaultTimers: RealtimeTimers = {

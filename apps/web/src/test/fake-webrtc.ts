@@ -15,6 +15,8 @@ export class FakePeerConnection {
   ontrack: ((event: { track: MediaStreamTrack; streams: MediaStream[] }) => void) | null = null;
   onconnectionstatechange: (() => void) | null = null;
   readonly tracks: MediaStreamTrack[] = [];
+  /** Transceivers added without a track: what this side asks to receive only. */
+  readonly receiveOnly: Array<'audio' | 'video'> = [];
   readonly addedCandidates: RTCIceCandidateInit[] = [];
   readonly close = vi.fn(() => {
     this.connectionState = 'closed';
@@ -25,6 +27,10 @@ export class FakePeerConnection {
 
   addTrack(track: MediaStreamTrack): void {
     this.tracks.push(track);
+  }
+
+  addTransceiver(kind: 'audio' | 'video', init: RTCRtpTransceiverInit): void {
+    if (init.direction === 'recvonly') this.receiveOnly.push(kind);
   }
 
   async createOffer(): Promise<RTCSessionDescriptionInit> {
@@ -152,8 +158,8 @@ export function createFakeCallEnvironment() {
   const peers: FakePeerConnection[] = [];
   const streams: ReturnType<typeof createFakeStream>[] = [];
   const timers = new ManualTimers();
-  const getUserMedia = vi.fn(async (_constraints: MediaStreamConstraints) => {
-    const media = createFakeStream();
+  const getUserMedia = vi.fn(async (constraints: MediaStreamConstraints) => {
+    const media = createFakeStream({ video: Boolean(constraints.video) });
     streams.push(media);
     return media.stream;
   });
@@ -198,7 +204,14 @@ export function createSignallingHub() {
   const hub = new FakeHub();
   const client = hub.client();
   client.connect('participant-token');
-  for (const event of ['SendOffer', 'SendAnswer', 'SendIceCandidate', 'EndCall'] as const) {
+  for (const event of [
+    'SendOffer',
+    'SendAnswer',
+    'SendIceCandidate',
+    'EndCall',
+    'RejoinCall',
+    'SendMediaState',
+  ] as const) {
     hub.handle(event, () => ({ data: null }));
   }
   return { hub, client };

@@ -125,7 +125,7 @@ describe('video call overlay', () => {
   it('shows a failed start as ended, with the reason beneath', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { fakes, matchReady } = setup();
-    fakes.getUserMedia.mockRejectedValueOnce(new DOMException('None', 'NotFoundError'));
+    fakes.getUserMedia.mockRejectedValueOnce(new DOMException('Busy', 'NotReadableError'));
     await matchReady();
     expect(within(dialog()).getByRole('status')).toHaveTextContent(CALL_ENDED_LABEL);
   });
@@ -300,7 +300,7 @@ describe('video call overlay', () => {
 
   it('mutes and unmutes the microphone and turns the camera off and on', async () => {
     const user = userEvent.setup();
-    const { fakes, matchReady } = setup();
+    const { hub, fakes, matchReady } = setup();
     await matchReady();
     const media = fakes.streams[0];
 
@@ -316,6 +316,13 @@ describe('video call overlay', () => {
     expect(within(dialog()).getByText('Camera off')).toBeInTheDocument();
     await user.click(button('Turn camera on'));
     expect(media?.video.enabled).toBe(true);
+    // The partner hears each change, so their screen can say 'Camera off' without waiting.
+    expect(hub.callsOf('SendMediaState')).toEqual([
+      { matchId: MATCH.id, cameraOn: true, microphoneOn: false },
+      { matchId: MATCH.id, cameraOn: true, microphoneOn: true },
+      { matchId: MATCH.id, cameraOn: false, microphoneOn: true },
+      { matchId: MATCH.id, cameraOn: true, microphoneOn: true },
+    ]);
   });
 
   it('End call stops every track, closes the connection and tells the partner', async () => {
@@ -358,12 +365,59 @@ describe('video call overlay', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('says when there is no camera or microphone', async () => {
+  it('says when there is no camera and no microphone at all', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { fakes, matchReady } = setup();
-    fakes.getUserMedia.mockRejectedValueOnce(new DOMException('None', 'NotFoundError'));
+    fakes.getUserMedia.mockRejectedValue(new DOMException('None', 'NotFoundError'));
     await matchReady();
     expect(within(dialog()).getByRole('alert')).toHaveTextContent(NO_DEVICE_MESSAGE);
+  });
+
+  it('joins on sound alone without a camera, still receiving the partner, and tells the partner', async () => {
+    const { hub, fakes, matchReady } = setup();
+    fakes.getUserMedia.mockRejectedValueOnce(new DOMException('No camera', 'NotFoundError'));
+    await matchReady();
+    expect(fakes.getUserMedia.mock.calls.map(([constraints]) => constraints)).toEqual([
+      { video: true, audio: true },
+      { audio: true },
+    ]);
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+    // The offer still asks for the partner's picture.
+    expect(fakes.pc.receiveOnly).toEqual(['video']);
+    expect(button('No camera')).toBeDisabled();
+    expect(hub.callsOf('SendMediaState')).toEqual([
+      { matchId: MATCH.id, cameraOn: false, microphoneOn: true },
+    ]);
+  });
+
+  it("shows 'Camera off' and 'muted' as soon as the partner says so", async () => {
+    const { hub, fakes, matchReady } = setup();
+    await matchReady();
+    act(() => {
+      fakes.pc.emitTrack(createFakeStream().stream);
+      fakes.pc.setConnectionState('connected');
+    });
+    expect(screen.queryByTestId('remote-camera-off')).not.toBeInTheDocument();
+    act(() =>
+      hub.push('MediaStateChanged', {
+        matchId: MATCH.id,
+        userId: PARTNER_ID,
+        cameraOn: false,
+        microphoneOn: false,
+      }),
+    );
+    expect(screen.getByTestId('remote-camera-off')).toHaveTextContent('Camera off');
+    expect(screen.getByTestId('remote-muted')).toHaveTextContent('Ada is muted');
+    act(() =>
+      hub.push('MediaStateChanged', {
+        matchId: MATCH.id,
+        userId: PARTNER_ID,
+        cameraOn: true,
+        microphoneOn: true,
+      }),
+    );
+    expect(screen.queryByTestId('remote-camera-off')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('remote-muted')).not.toBeInTheDocument();
   });
 
   it("shows 'Failed to start video call' when the offer cannot be sent", async () => {

@@ -1,3 +1,4 @@
+import { MATCH_EXPIRED_TEXTS } from '@wheelmeet/contracts';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -28,6 +29,7 @@ const PROBLEM_MESSAGES: Record<CallProblem, string> = {
   'no-device': NO_DEVICE_MESSAGE,
   'device-busy': DEVICE_BUSY_MESSAGE,
   'partner-left': PARTNER_LEFT_MESSAGE,
+  'match-expired': MATCH_EXPIRED_TEXTS.expired,
   'connection-lost': CONNECTION_LOST_MESSAGE,
 };
 
@@ -38,6 +40,8 @@ export const RECONNECTING_LABEL = 'Reconnecting…';
 export const CALL_ENDED_LABEL = 'Call ended';
 /** On the partner's tile when no picture comes from them. */
 export const REMOTE_CAMERA_OFF_MESSAGE = 'Camera off';
+/** On the camera button and the preview of a device without a camera: the call runs on sound. */
+export const NO_CAMERA_LABEL = 'No camera';
 
 type ConnectionLabel =
   | typeof CONNECTING_LABEL
@@ -105,10 +109,13 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
   const message = callMessage(state, partner);
   const label = connectionLabel(state);
   const elapsed = useElapsedSeconds(stopped ? null : state.connectedAt);
-  const remoteCameraOff = useRemoteCameraOff(
+  const noPictureArrives = useRemoteCameraOff(
     state.remoteStream,
     !stopped && (state.peerState === 'connected' || state.peerState === 'disconnected'),
   );
+  // The partner said so (MediaStateChanged): no need to wait for the picture to stop.
+  const remoteCameraOff = noPictureArrives || (state.phase === 'active' && !state.partnerCameraOn);
+  const partnerMuted = !stopped && !state.partnerMicrophoneOn;
 
   // A new stream gets a fresh chance to play.
   useEffect(() => {
@@ -178,6 +185,14 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
                 {stopped ? 'No video' : `Waiting for ${partner}'s video...`}
               </p>
             )}
+            {partnerMuted ? (
+              <p
+                data-testid="remote-muted"
+                className="absolute bottom-3 left-3 max-w-[45%] truncate rounded-md bg-slate-900/80 px-2 py-0.5 text-sm"
+              >
+                {partner} is muted
+              </p>
+            ) : null}
             <div className="absolute right-3 bottom-3 aspect-video w-32 overflow-hidden rounded-lg ring-2 ring-white/60 sm:w-48">
               <CallVideo
                 stream={state.localStream}
@@ -189,7 +204,7 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
               />
               {state.localStream && !state.cameraOn ? (
                 <p className="absolute inset-0 flex items-center justify-center bg-slate-800 text-xs">
-                  Camera off
+                  {state.hasCamera ? 'Camera off' : NO_CAMERA_LABEL}
                 </p>
               ) : null}
             </div>
@@ -221,8 +236,8 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
                 <Button variant="secondary" onClick={call.toggleMicrophone}>
                   {state.microphoneOn ? 'Mute' : 'Unmute'}
                 </Button>
-                <Button variant="secondary" onClick={call.toggleCamera}>
-                  {state.cameraOn ? 'Turn camera off' : 'Turn camera on'}
+                <Button variant="secondary" disabled={!state.hasCamera} onClick={call.toggleCamera}>
+                  {!state.hasCamera ? NO_CAMERA_LABEL : state.cameraOn ? 'Turn camera off' : 'Turn camera on'}
                 </Button>
                 {state.phase === 'active' ? (
                   <Button variant="secondary" onClick={call.retry}>

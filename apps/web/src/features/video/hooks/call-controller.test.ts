@@ -273,3 +273,84 @@ async function startedOfferer() {
   await flushPromises();
   return { ...context, pc: context.pc };
 }
+
+describe('call controller after a reload (issue 12)', () => {
+  it('the answerer back on an accepted match turns the camera on and asks the caller to call again', async () => {
+    const { hub, controller, peers } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME, true);
+    await flushPromises();
+    expect(controller.getState()).toMatchObject({ phase: 'waiting', role: 'answerer', partnerName: 'Ada' });
+    expect(hub.callsOf('RejoinCall')).toEqual([{ matchId: MATCH_AS_ANSWERER.id }]);
+
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(peers.at(-1)?.remoteDescription).toEqual(OFFER);
+    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
+    expect(controller.getState().phase).toBe('active');
+
+    // The partner is in the call: hanging up tells them.
+    controller.endCall();
+    expect(hub.callsOf('EndCall')).toEqual([{ matchId: MATCH_AS_ANSWERER.id }]);
+  });
+
+  it('the answerer who sees the accept live waits quietly, without asking for a new offer', async () => {
+    const { hub, controller } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME, false);
+    await flushPromises();
+    expect(controller.getState().phase).toBe('idle');
+    expect(hub.callsOf('RejoinCall')).toEqual([]);
+  });
+
+  it('the caller offers again, on the same camera, when the partner comes back', async () => {
+    const { hub, controller, pc: first, getUserMedia } = await startedOfferer();
+    hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID });
+    expect(first.close).toHaveBeenCalled();
+    await flushPromises();
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('the caller whose call was lost offers again when the partner comes back', async () => {
+    const { hub, controller, pc } = await startedOfferer();
+    pc.setConnectionState('failed');
+    expect(controller.getState()).toMatchObject({ phase: 'ended', problem: 'connection-lost' });
+    hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID });
+    await flushPromises();
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('ignores a rejoin for another match, and a rejoin told to the answerer', async () => {
+    const { hub, controller } = await startedOfferer();
+    hub.push('CallRejoined', { matchId: '00000000-0000-4000-8000-000000000abc', userId: PARTNER_ID });
+    await flushPromises();
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+
+    const answerer = setup();
+    answerer.controller.matchReady(MATCH_AS_ANSWERER, ME);
+    answerer.hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    answerer.hub.push('CallRejoined', { matchId: MATCH_AS_ANSWERER.id, userId: PARTNER_ID });
+    await flushPromises();
+    expect(answerer.hub.callsOf('SendOffer')).toEqual([]);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('ends the wait when the server closes the match before the call got going', async () => {
+    const { hub, controller, streams } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME, true);
+    await flushPromises();
+    hub.push('MatchExpired', {
+      wheelId: MATCH_AS_ANSWERER.wheelId,
+      matchId: MATCH_AS_ANSWERER.id,
+      reason: 'callNotStarted',
+    });
+    expect(controller.getState()).toMatchObject({
+      phase: 'ended',
+      problem: 'match-expired',
+      localStream: null,
+    });
+    expect(streams[0]?.video.stop).toHaveBeenCalled();
+  });
+});

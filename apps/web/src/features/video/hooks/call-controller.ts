@@ -3,6 +3,7 @@ import {
   type IceCandidate,
   type IceCandidateReceivedEvent,
   type Match,
+  type MatchExpiredEvent,
   type OfferReceivedEvent,
   type SessionDescription,
 } from '@wheelmeet/contracts';
@@ -17,6 +18,8 @@ export const ICE_CANDIDATE_POOL_SIZE = 50;
 export const DISCONNECTED_GRACE_MS = 10_000;
 /** Camera and microphone are asked for together (spec section 7). */
 export const MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: true, audio: true };
+/** Without a camera (or a microphone) the call goes on with what there is, tried in this order. */
+export const FALLBACK_MEDIA_CONSTRAINTS: MediaStreamConstraints[] = [{ audio: true }, { video: true }];
 
 // Offers and candidates for a match this screen has not seen accepted yet are kept, boundedly.
 const MAX_EARLY_OFFERS = 10;
@@ -38,6 +41,7 @@ export type CallProblem =
   | 'no-device'
   | 'device-busy'
   | 'partner-left'
+  | 'match-expired'
   | 'connection-lost';
 
 export interface CallState {
@@ -56,6 +60,11 @@ export interface CallState {
   remoteStream: MediaStream | null;
   microphoneOn: boolean;
   cameraOn: boolean;
+  /** False when this device has no camera: the call runs on sound alone. */
+  hasCamera: boolean;
+  /** What the partner last said about their camera and microphone (MediaStateChanged). */
+  partnerCameraOn: boolean;
+  partnerMicrophoneOn: boolean;
   /** Why the call stopped ('ended' and 'failed'). */
   problem: CallProblem | null;
   /** The failure happened while retrying. */
@@ -73,8 +82,12 @@ export interface CallController {
   subscribe(listener: () => void): () => void;
   /** Listens to the hub's call events; the returned function stops listening and hangs up. */
   attach(): () => void;
-  /** Both sides accepted `match`: user1 calls, user2 waits for the offer. */
-  matchReady(match: Match, me: CallParticipant): void;
+  /**
+   * Both sides accepted `match`: user1 calls, user2 waits for the offer. `restored`: the match
+   * came back from a snapshot (a reload or a new device), so the partner may be in the call
+   * already, talking to a page that is gone; user2 then asks user1 to call again.
+   */
+  matchReady(match: Match, me: CallParticipant, restored?: boolean): void;
   toggleMicrophone(): void;
   toggleCamera(): void;
   /** Stops every track, closes the connection and tells the partner; the overlay closes. */
@@ -96,6 +109,9 @@ export const IDLE_CALL_STATE: CallState = {
   remoteStream: null,
   microphoneOn: true,
   cameraOn: true,
+  hasCamera: true,
+  partnerCameraOn: true,
+  partnerMicrophoneOn: true,
   problem: null,
   retryFailed: false,
 };
@@ -277,19 +293,56 @@ export function createCallController({
     }
   }
 
+  /** Camera and microphone; without one of them, whichever there is (a missing device is not a reason to miss the call). */
+  async function openMedia(): Promise<MediaStream> {
+    try {
+      return await environment.getUserMedia(MEDIA_CONSTRAINTS);
+    } catch (error) {
+      if (callProblemOf(error) !== 'no-device') throw error;
+      for (const constraints of FALLBACK_MEDIA_CONSTRAINTS) {
+        try {
+          return await environment.getUserMedia(constraints);
+        } catch (fallbackError) {
+          if (callProblemOf(fallbackError) !== 'no-device') throw fallbackError;
+        }
+      }
+      throw error;
+    }
+  }
+
   async function ensureMedia(s: Session, a: number): Promise<MediaStream | null> {
     if (s.stream) return s.stream;
-    const stream = await environment.getUserMedia(MEDIA_CONSTRAINTS);
+    const stream = await openMedia();
     if (!isCurrent(s, a)) {
       stopStream(stream);
       return null;
     }
     s.stream = stream;
+    const hasCamera = stream.getVideoTracks().length > 0;
     // A retry keeps what the user chose: muted stays muted.
     for (const track of stream.getAudioTracks()) track.enabled = state.microphoneOn;
     for (const track of stream.getVideoTracks()) track.enabled = state.cameraOn;
-    set({ localStream: stream });
+    set({ localStream: stream, hasCamera, cameraOn: hasCamera && state.cameraOn });
     return stream;
+  }
+
+  /** Tells the partner whether camera and microphone are on; silent until the partner is in the call. */
+  function sendMediaState(s: Session) {
+    if (!s.partnerInCall) return;
+    void client
+      .call('SendMediaState', {
+        matchId: s.match.id,
+        cameraOn: state.cameraOn,
+        microphoneOn: state.microphoneOn,
+      })
+      .then((result) => report(result, 'SendMediaState'));
+  }
+
+  /** Once an offer or answer is out: the partner learns of a camera or microphone that is off. */
+  function connected(s: Session) {
+    flushOutgoing(s);
+    set({ phase: 'active' });
+    if (!state.cameraOn || !state.microphoneOn) sendMediaState(s);
   }
 
   async function loadIceServers(token: string): Promise<RTCIceServer[]> {
@@ -332,6 +385,15 @@ export function createCallController({
       if (s.pc === pc) onPeerState(s, pc);
     };
     for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    if (s.role === 'offerer') {
+      // The offer must still ask for what this side cannot send, or the partner's camera or
+      // microphone would not reach us either. (The answerer's transceivers follow the offer.)
+      for (const kind of ['audio', 'video'] as const) {
+        if (!stream.getTracks().some((track) => track.kind === kind)) {
+          pc.addTransceiver(kind, { direction: 'recvonly' });
+        }
+      }
+    }
     set({ peerState: pc.connectionState });
     return pc;
   }
@@ -375,8 +437,7 @@ export function createCallController({
       if (!isCurrent(s, a)) return;
       if ('error' in result) throw new Error(result.error.message);
       s.partnerInCall = true;
-      flushOutgoing(s);
-      set({ phase: 'active' });
+      connected(s);
     } catch (error) {
       if (isCurrent(s, a)) fail(s, error, retrying);
     }
@@ -421,22 +482,21 @@ export function createCallController({
       if (!isCurrent(s, a)) return;
       if ('error' in result) throw new Error(result.error.message);
       s.unansweredOffer = null;
-      flushOutgoing(s);
-      set({ phase: 'active' });
+      connected(s);
     } catch (error) {
       if (isCurrent(s, a)) fail(s, error, retrying);
     }
   }
 
-  /** The answerer after Retry: camera on, waiting for the offerer's next offer. */
-  async function waitForOffer(s: Session) {
+  /** The answerer after Retry or a reload: camera on, waiting for the offerer's next offer. */
+  async function waitForOffer(s: Session, retrying: boolean) {
     attempt += 1;
     const a = attempt;
     try {
       const stream = await ensureMedia(s, a);
       if (stream && isCurrent(s, a)) set({ phase: 'waiting' });
     } catch (error) {
-      if (isCurrent(s, a)) fail(s, error, true);
+      if (isCurrent(s, a)) fail(s, error, retrying);
     }
   }
 
@@ -505,6 +565,41 @@ export function createCallController({
     if (early && early.candidates.length < MAX_QUEUED_CANDIDATES) early.candidates.push(usable);
   }
 
+  /** The partner's page came back (a reload): the offerer calls again, on the media it has. */
+  function onPartnerRejoined({ matchId }: { matchId: string }) {
+    const s = session;
+    if (s && s.match.id === matchId) {
+      if (s.role !== 'offerer') return;
+      clearTimer(s.retryTimer);
+      s.retryTimer = null;
+      closePeer(s);
+      void offer(s, true);
+      return;
+    }
+    const ready = readyMatches.get(matchId);
+    if (ready && ready.match.user1.id === ready.me.id && !inCall()) {
+      void offer(openSession(ready.match, ready.me, 'offerer'), false);
+    }
+  }
+
+  /** The server closed the match before a call got going: nobody is coming. */
+  function onMatchExpired({ matchId, reason }: Pick<MatchExpiredEvent, 'matchId' | 'reason'>) {
+    readyMatches.delete(matchId);
+    earlyOffers.delete(matchId);
+    const s = session;
+    if (!s || s.match.id !== matchId) return;
+    s.partnerInCall = false;
+    teardown(s);
+    set({
+      phase: 'ended',
+      problem: reason === 'partnerLeft' ? 'partner-left' : 'match-expired',
+      peerState: 'closed',
+      connectedAt: null,
+      localStream: null,
+      remoteStream: null,
+    });
+  }
+
   function hangUp() {
     const s = session;
     if (!s) return;
@@ -547,6 +642,13 @@ export function createCallController({
           );
         }),
         client.on('IceCandidateReceived', onCandidate),
+        client.on('CallRejoined', onPartnerRejoined),
+        client.on('MatchExpired', onMatchExpired),
+        client.on('MediaStateChanged', ({ matchId, cameraOn, microphoneOn }) => {
+          if (session?.match.id === matchId) {
+            set({ partnerCameraOn: cameraOn, partnerMicrophoneOn: microphoneOn });
+          }
+        }),
         client.on('CallEnded', ({ matchId }) => {
           earlyOffers.delete(matchId);
           const s = session;
@@ -569,7 +671,7 @@ export function createCallController({
         hangUp();
       };
     },
-    matchReady(match, me) {
+    matchReady(match, me, restored = false) {
       if (me.id !== match.user1.id && me.id !== match.user2.id) return;
       readyMatches.set(match.id, { match, me });
       if (inCall()) return;
@@ -581,17 +683,27 @@ export function createCallController({
       if (early) {
         earlyOffers.delete(match.id);
         void answer(openSession(match, me, 'answerer'), early.offer, false, early.candidates);
+        return;
       }
+      if (!restored) return;
+      // Back after a reload: the partner may still hold the call with the page that is gone.
+      const s = openSession(match, me, 'answerer');
+      s.partnerInCall = true;
+      void waitForOffer(s, false);
+      void client.call('RejoinCall', { matchId: match.id }).then((result) => report(result, 'RejoinCall'));
     },
     toggleMicrophone() {
       const on = !state.microphoneOn;
       for (const track of session?.stream?.getAudioTracks() ?? []) track.enabled = on;
       set({ microphoneOn: on });
+      if (session) sendMediaState(session);
     },
     toggleCamera() {
+      if (!state.hasCamera) return;
       const on = !state.cameraOn;
       for (const track of session?.stream?.getVideoTracks() ?? []) track.enabled = on;
       set({ cameraOn: on });
+      if (session) sendMediaState(session);
     },
     endCall: hangUp,
     retry() {
@@ -613,7 +725,7 @@ export function createCallController({
         if (session !== s) return;
         if (s.role === 'offerer') void offer(s, true);
         else if (s.unansweredOffer) void answer(s, s.unansweredOffer, true);
-        else void waitForOffer(s);
+        else void waitForOffer(s, true);
       }, VIDEO_RETRY_DELAY_MS);
     },
     connectionState: () => session?.pc?.connectionState ?? state.peerState,

@@ -19,14 +19,14 @@ import {
   WHEEL_ID,
 } from '@/test/fixtures';
 import { createTestQueryClient, jsonResponse, mockFetch, stubAlert } from '@/test/render';
-import { WheelExperience } from './wheel-experience';
+import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
 
 interface SetupOptions {
   wheel?: OpenWheel;
   me?: StoredParticipant | null;
   snapshot?: Partial<WheelSnapshot>;
   hub?: FakeHub;
-  onMatchReady?: (match: Match) => void;
+  onMatchReady?: MatchReadyHandler;
 }
 
 function setup({
@@ -324,9 +324,11 @@ describe('wheel experience', () => {
       }),
     );
     expect(within(dialog).getByText(/You both accepted! The video call will open/)).toBeInTheDocument();
+    // Seen pending here first, so not a call to rejoin.
     expect(onMatchReady).toHaveBeenCalledWith(
       expect.objectContaining({ id: match.id, status: 'Accepted' }),
       me,
+      false,
     );
 
     // Closed, the matches stay one click away.
@@ -384,6 +386,16 @@ describe('wheel experience', () => {
     expect(ring('Outer ring').style.transform).toBe('rotate(1800deg)');
     expect(ring('Inner ring').style.transition).toBe('none');
     expect(seat('Inner ring, seat 1, free')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('hands a match already accepted in the snapshot (a reload mid-call) to the call as one to rejoin', async () => {
+    const me = makeStoredParticipant();
+    const onMatchReady = vi.fn();
+    const accepted = makeMatch({ status: 'Accepted', acceptedByUser1: true, acceptedByUser2: true });
+    setup({ me, onMatchReady, snapshot: { myMatches: [accepted] } });
+    await settle();
+    expect(onMatchReady).toHaveBeenCalledTimes(1);
+    expect(onMatchReady).toHaveBeenCalledWith(expect.objectContaining({ id: accepted.id }), me, true);
   });
 
   it('joins again after a reconnect and takes the fresh snapshot', async () => {

@@ -28,12 +28,15 @@ interface WheelExperienceProps {
    * so the wheel's name is a second-level heading there.
    */
   standalone?: boolean;
-  /**
-   * VIDEO CALL HOOK: called once per match when both sides have accepted. The video call
-   * (a later feature) plugs in here from the app layer; until then nothing else happens.
-   */
-  onMatchReady?: (match: Match, me: StoredParticipant) => void;
+  onMatchReady?: MatchReadyHandler;
 }
+
+/**
+ * VIDEO CALL HOOK: called once per match when both sides have accepted; the video call plugs in
+ * here from the app layer. `restored`: the match was already accepted when this page first saw
+ * it (a snapshot after a reload or on another device), so a call may be under way to rejoin.
+ */
+export type MatchReadyHandler = (match: Match, me: StoredParticipant, restored: boolean) => void;
 
 function seatDescription(slot: Slot, slotCount: number): string {
   const ring = ringOf(slot.position, slotCount) === 'inner' ? 'inner' : 'outer';
@@ -115,12 +118,16 @@ export function WheelExperience({
 
   // VIDEO CALL HOOK: tell the app layer once per match that both sides have accepted.
   const announcedRef = useRef(new Set<string>());
+  const seenUnansweredRef = useRef(new Set<string>());
   useEffect(() => {
     if (!me) return;
     for (const match of state.matches) {
-      if (match.status === 'Accepted' && !announcedRef.current.has(match.id)) {
+      if (announcedRef.current.has(match.id)) continue;
+      if (match.status === 'Accepted') {
         announcedRef.current.add(match.id);
-        onMatchReady?.(match, me);
+        onMatchReady?.(match, me, !seenUnansweredRef.current.has(match.id));
+      } else {
+        seenUnansweredRef.current.add(match.id);
       }
     }
   }, [state.matches, me, onMatchReady]);

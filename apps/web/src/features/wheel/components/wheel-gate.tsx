@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Match, OpenWheel } from '@wheelmeet/contracts';
+import type { OpenWheel } from '@wheelmeet/contracts';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import {
 } from '@/lib/auth-storage';
 import { wheelQuery } from '../api/get-wheel';
 import { LockedWheelView } from './locked-wheel-view';
-import { WheelExperience } from './wheel-experience';
+import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
 
 export const WHEEL_LOAD_ERROR =
   'Could not fetch the wheel. It may not exist or you may not have permission to view it.';
@@ -22,7 +22,7 @@ export const WHEEL_LOAD_ERROR =
 interface WheelGateProps {
   wheelId: string;
   standalone?: boolean;
-  onMatchReady?: (match: Match, me: StoredParticipant) => void;
+  onMatchReady?: MatchReadyHandler;
 }
 
 /**

@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Match } from '@wheelmeet/contracts';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import type { StoredParticipant } from '@/lib/auth-storage';
 import { currentWheelQuery } from '../api/get-wheel';
 import { PublicWheelList } from './public-wheel-list';
-import { WheelExperience } from './wheel-experience';
+import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
 import { WheelGate } from './wheel-gate';
-
-type MatchReadyHandler = (match: Match, me: StoredParticipant) => void;
 
 function CurrentWheel({ onMatchReady }: { onMatchReady?: MatchReadyHandler }) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(currentWheelQuery());

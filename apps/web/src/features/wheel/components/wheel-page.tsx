@@ -1,6 +1,5 @@
-import type { Match } from '@wheelmeet/contracts';
 import { useParams } from 'react-router';
-import type { StoredParticipant } from '@/lib/auth-storage';
+import type { MatchReadyHandler } from './wheel-experience';
 import { WheelGate } from './wheel-gate';
 
 export { WHEEL_LOAD_ERROR } from './wheel-gate';
@@ -10,7 +9,7 @@ export function WheelPage({
   onMatchReady,
 }: {
   /** Called once per match both sides accepted (the app layer starts the video call). */
-  onMatchReady?: (match: Match, me: StoredParticipant) => void;
+  onMatchReady?: MatchReadyHandler;
 }) {
   const { wheelId = '' } = useParams();
   return <WheelGate key={wheelId} wheelId={wheelId} onMatchReady={onMatchReady} />;
