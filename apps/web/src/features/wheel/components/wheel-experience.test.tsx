@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Match, OpenWheel, WheelSnapshot } from '@wheelmeet/contracts';
+import type { OpenWheel, WheelSnapshot } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredParticipant, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
 import { RealtimeClientContext } from '@/lib/realtime-client';

@@ -9,7 +9,6 @@ import { PageTitle } from '@/components/ui/page-title';
 import {
   clearWheelAccessGrant,
   getWheelAccessGrant,
-  type StoredParticipant,
   saveWheelAccessGrant,
 } from '@/lib/auth-storage';
 import { wheelQuery } from '../api/get-wheel';
