@@ -44,6 +44,37 @@ test('both people see and hear each other, and hanging up ends the call on both 
   await expect(ada.getByTestId('call-state')).toHaveCount(0);
 });
 
+test('a reload on either side mid-call comes back into the same call; a camera turned off shows at once', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const ada = await (await browser.newContext({ baseURL })).newPage();
+  const bob = await (await browser.newContext({ baseURL })).newPage();
+  await matchAndAccept(request, ada, bob);
+  const bothConnected = async () => {
+    for (const page of [ada, bob]) {
+      await expect(page.getByTestId('call-state')).toHaveText('Connected', { timeout: 30_000 });
+      await expect.poll(() => remoteVideoHasFrames(page), { timeout: 15_000 }).toBe(true);
+    }
+  };
+  await bothConnected();
+
+  // One of them calls and the other answers; a reload of each brings the call back.
+  for (const page of [bob, ada]) {
+    await page.reload();
+    await bothConnected();
+  }
+
+  await ada.getByRole('button', { name: 'Turn camera off' }).click();
+  await expect(bob.getByTestId('remote-camera-off')).toContainText('Camera off', { timeout: 5_000 });
+  await ada.getByRole('button', { name: 'Mute' }).click();
+  await expect(bob.getByTestId('remote-muted')).toBeVisible({ timeout: 5_000 });
+  await ada.getByRole('button', { name: 'Turn camera on' }).click();
+  await expect(bob.getByTestId('remote-camera-off')).toHaveCount(0, { timeout: 5_000 });
+});
+
 test('a browser that denies the camera says so instead of hanging', async ({ baseURL, request }) => {
   test.setTimeout(90_000);
   // No fake-UI flag here: the permission prompt is refused, as a person clicking "Block" would.
