@@ -386,6 +386,34 @@ describe('wheel experience', () => {
     expect(ring('Outer ring').style.transform).toBe('rotate(1800deg)');
     expect(ring('Inner ring').style.transition).toBe('none');
     expect(seat('Inner ring, seat 1, free')).toHaveAttribute('aria-disabled', 'true');
+    // Past the reveal the status says so, instead of 'spinning' until the slots clear.
+    expect(screen.getByTestId('participant-status')).toHaveTextContent("This round's matches are out.");
+  });
+
+  it("says 'spinning' while the rings turn, and that the matches are out once they rest", async () => {
+    vi.useFakeTimers();
+    const start = Date.now();
+    const at = (ms: number) => new Date(start + ms).toISOString();
+    const { hub } = setup({
+      wheel: makeEmptyWheel(),
+      snapshot: { wheel: makeEmptyWheel(), serverTime: at(0) },
+    });
+    await settle();
+    act(() =>
+      hub.push('WheelSpinStarted', {
+        wheelId: makeEmptyWheel().id,
+        round: 2,
+        startedAt: at(0),
+        innerOffset: 1,
+        outerOffset: 0,
+        revealAt: at(4_000),
+        resetAt: at(10_000),
+      }),
+    );
+    expect(screen.getByTestId('participant-status')).toHaveTextContent('The wheel is spinning.');
+    act(() => vi.advanceTimersByTime(4_000));
+    expect(screen.getByTestId('participant-status')).toHaveTextContent("This round's matches are out.");
+    expect(screen.getByTestId('countdown')).toHaveTextContent('6s');
   });
 
   it('hands a match already accepted in the snapshot (a reload mid-call) to the call as one to rejoin', async () => {

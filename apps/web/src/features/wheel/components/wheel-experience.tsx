@@ -7,6 +7,7 @@ import { getParticipantForWheel, type StoredParticipant, saveParticipant } from 
 import { shownMatches } from '../hooks/match-texts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useRingRotation } from '../hooks/use-ring-rotation';
+import { useRoundPhase } from '../hooks/use-round-phase';
 import { useWheelHub } from '../hooks/use-wheel-hub';
 import { ConnectionIndicator } from './connection-indicator';
 import { CountdownBadge } from './countdown-badge';
@@ -90,6 +91,7 @@ export function WheelExperience({
   const { state, dispatch, connection } = hub;
   const live = state.wheel;
   const spinning = state.spin !== null;
+  const round = useRoundPhase(state.spin, state.clockOffsetMs);
   const reducedMotion = usePrefersReducedMotion();
   const poses = useRingRotation(state.spin, ringHalf(live.slotCount), reducedMotion);
 
@@ -173,11 +175,14 @@ export function WheelExperience({
   const openMatches = () => dispatch({ type: 'setMatchesOpen', open: true });
   const Title = standalone ? 'h2' : 'h1';
 
-  const statusText = spinning
-    ? 'The wheel is spinning. Seats are locked until the next round.'
-    : mySlot
-      ? `You are in ${seatDescription(mySlot, live.slotCount)}. Stay for the spin to meet your match.`
-      : 'Choose a free seat to join this round.';
+  const statusText =
+    round.phase === 'spinning'
+      ? 'The wheel is spinning. Seats are locked until the next round.'
+      : round.phase === 'revealed'
+        ? "This round's matches are out. Seats open again for the next round in a moment."
+        : mySlot
+          ? `You are in ${seatDescription(mySlot, live.slotCount)}. Stay for the spin to meet your match.`
+          : 'Choose a free seat to join this round.';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
@@ -265,8 +270,9 @@ export function WheelExperience({
         >
           <CountdownBadge
             nextSpinAt={live.nextSpinAt}
+            resetAt={round.resetAt}
             clockOffsetMs={state.clockOffsetMs}
-            spinning={spinning}
+            phase={round.phase}
           />
         </WheelRings>
       </section>

@@ -6,11 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
-import {
-  clearWheelAccessGrant,
-  getWheelAccessGrant,
-  saveWheelAccessGrant,
-} from '@/lib/auth-storage';
+import { clearWheelAccessGrant, getWheelAccessGrant, saveWheelAccessGrant } from '@/lib/auth-storage';
 import { wheelQuery } from '../api/get-wheel';
 import { LockedWheelView } from './locked-wheel-view';
 import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
