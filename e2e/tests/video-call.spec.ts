@@ -50,8 +50,17 @@ test('a reload on either side mid-call comes back into the same call; a camera t
   request,
 }) => {
   test.setTimeout(150_000);
-  const ada = await (await browser.newContext({ baseURL })).newPage();
-  const bob = await (await browser.newContext({ baseURL })).newPage();
+  const ada = await (await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } })).newPage();
+  // Bob takes the call on a phone.
+  const bob = await (
+    await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      deviceScaleFactor: 2,
+    })
+  ).newPage();
   await matchAndAccept(request, ada, bob);
   const bothConnected = async () => {
     for (const page of [ada, bob]) {
@@ -60,6 +69,8 @@ test('a reload on either side mid-call comes back into the same call; a camera t
     }
   };
   await bothConnected();
+  await ada.screenshot({ path: test.info().outputPath('desktop-call.png') });
+  await bob.screenshot({ path: test.info().outputPath('phone-call.png') });
 
   // One of them calls and the other answers; a reload of each brings the call back.
   for (const page of [bob, ada]) {
@@ -71,6 +82,7 @@ test('a reload on either side mid-call comes back into the same call; a camera t
   await expect(bob.getByTestId('remote-camera-off')).toContainText('Camera off', { timeout: 5_000 });
   await ada.getByRole('button', { name: 'Mute' }).click();
   await expect(bob.getByTestId('remote-muted')).toBeVisible({ timeout: 5_000 });
+  await bob.screenshot({ path: test.info().outputPath('phone-call-partner-camera-off.png') });
   await ada.getByRole('button', { name: 'Turn camera on' }).click();
   await expect(bob.getByTestId('remote-camera-off')).toHaveCount(0, { timeout: 5_000 });
 });
