@@ -240,6 +240,7 @@ describeEachDialect('admin area', (dialect) => {
       isPrivate: false,
       status: 'Inactive',
       roundSeconds: 45,
+      answerSeconds: 20,
       slotCount: 2,
     });
     expect(updated.json<AdminWheel>()).toMatchObject({
@@ -250,7 +251,18 @@ describeEachDialect('admin area', (dialect) => {
       status: 'Inactive',
       roundSeconds: 45,
       effectiveRoundSeconds: 45,
+      answerSeconds: 20,
+      effectiveAnswerSeconds: 20,
     });
+    const tooShort = await call('PUT', `/api/admin/wheels/${wheel.id}`, superAdmin.headers, {
+      name: 'Founders night 2',
+      description: 'Meet the founders again',
+      answerSeconds: 5,
+    });
+    expect(tooShort.statusCode).toBe(400);
+    expect(errorOf(tooShort).details).toEqual([
+      { path: 'body.answerSeconds', message: 'People need at least 10 seconds to answer' },
+    ]);
     const list = (await call('GET', '/api/admin/wheels', superAdmin.headers)).json<AdminWheelRow[]>();
     expect(list.map((row) => row.id)).toContain(wheel.id);
 

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { type ClientConfig, type Match, SDP_MAX_LENGTH } from '@wheelmeet/contracts';
+import { type ClientConfig, type Match, SDP_MAX_LENGTH, type WheelSnapshot } from '@wheelmeet/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestWheel } from './support/factories';
-import { connectHub, type HubClient, registerParticipant } from './support/hub-client';
+import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -149,9 +149,8 @@ describeEachDialect('video call signalling', (dialect) => {
     clock.advance(11_000); // past the throttle window of the previous test
     // Bob's page reloads: a new connection with the same token, the old one gone.
     const reloaded = await connectHub(t.baseUrl, { token: bob.token });
-    const snapshot = await reloaded.call('JoinWheel', { wheelId: match.wheelId });
-    if (!('data' in snapshot)) throw new Error('JoinWheel refused');
-    expect(snapshot.data.myMatches).toEqual([
+    const snapshot = dataOf<WheelSnapshot>(await reloaded.call('JoinWheel', { wheelId: match.wheelId }));
+    expect(snapshot.myMatches).toEqual([
       expect.objectContaining({
         id: match.id,
         status: 'Accepted',

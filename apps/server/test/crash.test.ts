@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { HubResult, Match, OpenWheel, WheelSnapshot } from '@wheelmeet/contracts';
+import type { Match, OpenWheel, WheelSnapshot } from '@wheelmeet/contracts';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/bootstrap';
@@ -11,7 +11,7 @@ import { SQLITE_FILE_NAME } from '../src/db/database';
 import { systemClock } from '../src/lib/clock';
 import { cryptoRandom } from '../src/lib/random';
 import { createTestWheel } from './support/factories';
-import { connectHub, type HubClient, registerParticipant } from './support/hub-client';
+import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { type ServerProcess, sleep, spawnServer, waitFor } from './support/server-process';
 
 /*
@@ -164,11 +164,6 @@ function readCrashed(dataDir: string, wheelId: string): DbState {
   } finally {
     file.close();
   }
-}
-
-function dataOf<T>(result: HubResult<unknown>): T {
-  if ('error' in result) throw new Error(`hub call failed: ${result.error.code} ${result.error.message}`);
-  return result.data as T;
 }
 
 /** A fresh DATA_DIR holding a migrated, seeded database with one 4-slot wheel. */

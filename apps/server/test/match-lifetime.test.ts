@@ -41,8 +41,13 @@ describeEachDialect('a match’s lifetime (decision 010)', (dialect) => {
   };
 
   /** Two people seated face to face, spun and revealed: their one match, pending. */
-  async function matchedPair() {
-    const wheelId = await createTestWheel(t.database, { name: 'Pairs', description: 'x', slotCount: 2 });
+  async function matchedPair(answerSeconds: number | null = null) {
+    const wheelId = await createTestWheel(t.database, {
+      name: 'Pairs',
+      description: 'x',
+      slotCount: 2,
+      answerSeconds,
+    });
     const slots = ((await (await fetch(`${t.baseUrl}/api/wheels/${wheelId}`)).json()) as OpenWheel).slots;
     const people = [];
     for (const [index, name] of ['Ada', 'Bo'].entries()) {
@@ -96,6 +101,17 @@ describeEachDialect('a match’s lifetime (decision 010)', (dialect) => {
     // Once is enough: more ticks tell nobody again.
     await tick();
     expect(ada.client.all('MatchExpired')).toHaveLength(1);
+  });
+
+  it("keeps to the organiser's answer window when the wheel sets one", async () => {
+    const { ada, bo, match } = await matchedPair(12);
+    expect(Date.parse(match.answerBy ?? '') - clock.now().getTime()).toBe(12_000);
+    clock.advance(11_999);
+    await tick();
+    expect(ada.client.all('MatchExpired')).toEqual([]);
+    clock.advance(1);
+    await tick();
+    expect(await bo.client.next('MatchExpired')).toMatchObject({ matchId: match.id, reason: 'unanswered' });
   });
 
   it('gives a reloaded page its match back after the round has reset, with both answers as they were', async () => {

@@ -63,6 +63,8 @@ export interface WheelsTable {
   last_spin_date: string | null;
   /** Overrides the server's round length for this wheel; null: the server default. */
   round_seconds: number | null;
+  /** How long people have to answer a match after the reveal; null: MATCH_ANSWER_WINDOW_MS. */
+  answer_seconds: Generated<number | null>;
   rounds_paused: Generated<boolean>;
   is_private: boolean;
   requires_access_code: boolean;

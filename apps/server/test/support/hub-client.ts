@@ -116,3 +116,9 @@ export async function registerParticipant(
     throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   return (await response.json()) as RegisterParticipantResponse;
 }
+
+/** The data of a successful hub call; a refusal fails the test with the hub's own words. */
+export function dataOf<T>(result: HubResult<unknown>): T {
+  if ('error' in result) throw new Error(`hub call failed: ${result.error.code} ${result.error.message}`);
+  return result.data as T;
+}

@@ -188,6 +188,14 @@ const wheelFields = {
     .max(3_600)
     .nullish()
     .transform((value) => value ?? null),
+  /** How long people have to answer a match after the reveal; null: MATCH_ANSWER_WINDOW_MS (30 s). */
+  answerSeconds: z
+    .number()
+    .int()
+    .min(10, 'People need at least 10 seconds to answer')
+    .max(300, 'An answer window is at most 300 seconds')
+    .nullish()
+    .transform((value) => value ?? null),
 };
 
 const privateNeedsCode = (wheel: { isPrivate: boolean; accessCode: string | null }) =>
@@ -251,6 +259,8 @@ export const adminWheelSchema = adminWheelRowSchema
     registrationFields: registrationConfigSchema.nullable(),
     roundSeconds: z.number().int().nullable(),
     effectiveRoundSeconds: z.number().int(),
+    answerSeconds: z.number().int().nullable(),
+    effectiveAnswerSeconds: z.number().int(),
     roundsPaused: z.boolean(),
     nextSpinAt: z.iso.datetime().nullable(),
     lastSpinDate: z.iso.datetime().nullable(),

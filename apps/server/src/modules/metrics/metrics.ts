@@ -18,6 +18,8 @@ const HUB_CALLS: Record<keyof ClientToServerEvents, true> = {
   SendAnswer: true,
   SendIceCandidate: true,
   EndCall: true,
+  RejoinCall: true,
+  SendMediaState: true,
 };
 const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
 

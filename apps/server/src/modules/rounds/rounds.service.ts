@@ -1,10 +1,4 @@
-import {
-  indexInRing,
-  MATCH_ANSWER_WINDOW_MS,
-  ringHalf,
-  type SpinState,
-  type WheelSnapshot,
-} from '@wheelmeet/contracts';
+import { indexInRing, ringHalf, type SpinState, type WheelSnapshot } from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
@@ -68,7 +62,7 @@ export function createRoundsService(deps: {
     const startedAt = now.toISOString();
     // Answerable for a while after the reveal; the next spin closes it sooner (decision 010).
     const answerBy = new Date(
-      Date.parse(spinSchedule(startedAt).revealAt) + MATCH_ANSWER_WINDOW_MS,
+      Date.parse(spinSchedule(startedAt).revealAt) + wheels.answerWindowMsOf(row),
     ).toISOString();
     const outcome = await rounds
       .transaction(async (tx) => {

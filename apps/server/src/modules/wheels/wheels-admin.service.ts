@@ -1,5 +1,5 @@
 import type { AdminWheel, AdminWheelRow, CreateWheelInput, UpdateWheelInput } from '@wheelmeet/contracts';
-import { registrationConfigSchema } from '@wheelmeet/contracts';
+import { MATCH_ANSWER_WINDOW_MS, registrationConfigSchema } from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
@@ -62,6 +62,8 @@ export function createWheelsAdminService(deps: {
     registrationFields: fromJsonColumn(row.registration_fields, registrationConfigSchema.nullable(), null),
     roundSeconds: row.round_seconds,
     effectiveRoundSeconds: row.round_seconds ?? deps.defaultRoundSeconds,
+    answerSeconds: row.answer_seconds,
+    effectiveAnswerSeconds: row.answer_seconds ?? MATCH_ANSWER_WINDOW_MS / 1_000,
     roundsPaused: row.rounds_paused,
     nextSpinAt: row.next_spin_at,
     lastSpinDate: row.last_spin_date,
@@ -132,6 +134,7 @@ export function createWheelsAdminService(deps: {
           status: input.status,
           registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
           round_seconds: input.roundSeconds,
+          answer_seconds: input.answerSeconds,
           updated_at: clock.now().toISOString(),
         },
         { newAccessCodeVersion: codeChanged },

@@ -3,6 +3,7 @@ import {
   type GetWheelResponse,
   INVALID_ACCESS_CODE_MESSAGE,
   type LockedWheel,
+  MATCH_ANSWER_WINDOW_MS,
   type OpenWheel,
   type PublicWheel,
   type RegistrationConfig,
@@ -133,6 +134,7 @@ export interface NewWheel {
   registrationFields?: RegistrationConfig | null;
   businessUserId?: string | null;
   roundSeconds?: number | null;
+  answerSeconds?: number | null;
 }
 
 /** The rows of a new wheel: the wheel and the ids of its empty slots. */
@@ -146,6 +148,7 @@ export function buildNewWheel(input: NewWheel, deps: { clock: Clock; random: Ran
     slot_count: input.slotCount,
     last_spin_date: null,
     round_seconds: input.roundSeconds ?? null,
+    answer_seconds: input.answerSeconds ?? null,
     is_private: input.isPrivate ?? false,
     requires_access_code: accessCode !== null,
     access_code: accessCode,
@@ -293,6 +296,9 @@ export function createWheelsService(deps: {
 
   const service = {
     roundSecondsOf,
+    /** How long people have to answer a match after the reveal: the organiser's choice or the standard. */
+    answerWindowMsOf: (row: WheelRow) =>
+      row.answer_seconds === null ? MATCH_ANSWER_WINDOW_MS : row.answer_seconds * 1_000,
     toOpenWheel,
 
     registrationConfigOf: (row: WheelRow) =>

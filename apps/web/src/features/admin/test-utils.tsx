@@ -92,6 +92,8 @@ export function makeAdminWheel(overrides: Partial<AdminWheel> = {}): AdminWheel 
     registrationFields: ADMIN_DEFAULT_REGISTRATION_CONFIG,
     roundSeconds: null,
     effectiveRoundSeconds: 60,
+    answerSeconds: null,
+    effectiveAnswerSeconds: 30,
     roundsPaused: false,
     nextSpinAt: null,
     lastSpinDate: null,

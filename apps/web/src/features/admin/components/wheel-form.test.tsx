@@ -146,6 +146,24 @@ describe('wheel form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it("sends the organiser's time to answer a match, and refuses one too short to answer in", async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    const answer = screen.getByLabelText(/^Time to answer a match/);
+    await userEvent.type(answer, '5');
+    await submit();
+    expect(await screen.findByText('People need at least 10 seconds to answer')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.clear(answer);
+    await userEvent.type(answer, '45');
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const values = vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues;
+    expect(toCreateWheelBody(values)).toMatchObject({ answerSeconds: 45 });
+  });
+
   it('sends the expiry as a day, leaves empty optional text out and sends the registration form', async () => {
     const onSubmit = renderForm();
     await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
@@ -168,6 +186,7 @@ describe('wheel form', () => {
     expect(body).not.toHaveProperty('guidelines');
     expect(body).not.toHaveProperty('accessCode');
     expect(body).not.toHaveProperty('roundSeconds');
+    expect(body).not.toHaveProperty('answerSeconds');
     // Starts from the admin-side defaults: age and gender on, the rest off.
     const enabled = body.registrationFields?.fields
       .filter((field) => field.enabled)

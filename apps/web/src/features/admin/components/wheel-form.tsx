@@ -36,6 +36,7 @@ const FIELD_NAMES = [
   'guidelines',
   'status',
   'roundSeconds',
+  'answerSeconds',
   'registrationFields',
   'businessUserId',
 ] as const;
@@ -129,6 +130,16 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
             max={3600}
             step={1}
             {...register('roundSeconds', { setValueAs: blankToNull })}
+          />
+          <InputField
+            label="Time to answer a match (seconds)"
+            hint="How long people have to accept or decline after the matches are shown. Leave empty for the standard 30 seconds."
+            error={errors.answerSeconds?.message}
+            type="number"
+            min={10}
+            max={300}
+            step={1}
+            {...register('answerSeconds', { setValueAs: blankToNull })}
           />
         </div>
       </FormSection>

@@ -44,6 +44,8 @@ export interface WheelFormValues {
   status: WheelStatus;
   /** null: the server's default round length. */
   roundSeconds: number | null;
+  /** null: the standard answer window (MATCH_ANSWER_WINDOW_MS). */
+  answerSeconds: number | null;
   registrationFields: EditorConfig;
   /**
    * Only sent when an admin creates a wheel: the owning business user's id, '' for WheelMeet.
@@ -123,6 +125,7 @@ export function newWheelFormValues({ chooseOwner = false }: { chooseOwner?: bool
     guidelines: '',
     status: 'Active',
     roundSeconds: null,
+    answerSeconds: null,
     registrationFields: toEditorConfig(ADMIN_DEFAULT_REGISTRATION_CONFIG),
     ...(chooseOwner ? { businessUserId: '' } : {}),
   };
@@ -141,6 +144,7 @@ export function wheelToFormValues(wheel: AdminWheel): WheelFormValues {
     guidelines: wheel.guidelines ?? '',
     status: wheel.status,
     roundSeconds: wheel.roundSeconds,
+    answerSeconds: wheel.answerSeconds,
     // A wheel without its own form shows the admin defaults switched off: participants keep
     // getting the standard form until the organiser turns this one on.
     registrationFields: wheel.registrationFields
@@ -170,6 +174,7 @@ function commonBody(values: WheelFormValues) {
     ...(rules ? { rules } : {}),
     ...(guidelines ? { guidelines } : {}),
     ...(values.roundSeconds === null ? {} : { roundSeconds: values.roundSeconds }),
+    ...(values.answerSeconds === null ? {} : { answerSeconds: values.answerSeconds }),
     registrationFields: fromEditorConfig(values.registrationFields),
   };
 }
