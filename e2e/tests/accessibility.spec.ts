@@ -1,20 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/accessibility';
 import { signInThroughUi } from '../support/admin-ui';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN_PASSWORD } from '../support/global-setup';
-
-/** WCAG 2.1 A and AA rules; serious and critical findings fail the test. */
-async function seriousViolations(page: import('@playwright/test').Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-}
 
 const PUBLIC_PAGES: [path: string, ready: RegExp][] = [
   ['/', /Connect Anywhere, Instantly\./],

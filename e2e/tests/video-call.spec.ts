@@ -1,5 +1,6 @@
 import { type APIRequestContext, chromium, type Page } from '@playwright/test';
 import { BASE_CHROMIUM_ARGS, chromiumPath } from '../playwright.config';
+import { seriousViolations } from '../support/accessibility';
 import { createWheel } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
 import { E2E_ROUND_SECONDS } from '../support/global-setup';
@@ -71,6 +72,7 @@ test('a reload on either side mid-call comes back into the same call; a camera t
   await bothConnected();
   await ada.screenshot({ path: test.info().outputPath('desktop-call.png') });
   await bob.screenshot({ path: test.info().outputPath('phone-call.png') });
+  for (const page of [ada, bob]) expect(await seriousViolations(page)).toEqual([]);
 
   // One of them calls and the other answers; a reload of each brings the call back.
   for (const page of [bob, ada]) {

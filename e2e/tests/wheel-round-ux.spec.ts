@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { MATCH_ANSWER_WINDOW_MS, MATCH_EXPIRED_TEXTS } from '@wheelmeet/contracts';
+import { seriousViolations } from '../support/accessibility';
 import { createWheel } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
 import { E2E_ROUND_SECONDS } from '../support/global-setup';
@@ -30,19 +30,6 @@ const spinTimeout = (E2E_ROUND_SECONDS + 10) * 1000;
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
-}
-
-/** WCAG 2.1 A and AA rules; serious and critical findings only. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
 }
 
 /** Both pages on a fresh wheel, each seated on its own ring: the countdown runs to a spin. */

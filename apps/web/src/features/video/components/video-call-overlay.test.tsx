@@ -10,9 +10,9 @@ import {
 } from '@/test/fake-webrtc';
 import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
 import type { CallParticipant } from '../hooks/call-controller';
+import { REMOTE_CAMERA_GRACE_MS } from '../hooks/use-call-clock';
 import { useVideoCall, type VideoCall } from '../hooks/use-video-call';
 import { VideoCallEnvironmentContext } from '../hooks/video-call-environment';
-import { REMOTE_CAMERA_GRACE_MS } from '../hooks/use-call-clock';
 import {
   CALL_ENDED_LABEL,
   LOCAL_VIDEO_FAILED_MESSAGE,
