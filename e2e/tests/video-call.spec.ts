@@ -22,7 +22,7 @@ async function matchAndAccept(request: APIRequestContext, first: Page, second: P
 const remoteVideoHasFrames = (page: Page) =>
   page.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth > 0);
 
-test('both people see and hear each other, and hanging up ends the call on both sides', async ({
+test('both people see and hear each other, agree to extend the call, and hanging up ends it on both sides', async ({
   browser,
   baseURL,
   request,
@@ -35,6 +35,17 @@ test('both people see and hear each other, and hanging up ends the call on both 
   for (const page of [ada, bob]) {
     await expect(page.getByTestId('call-state')).toHaveText('Connected', { timeout: 20_000 });
     await expect.poll(() => remoteVideoHasFrames(page), { timeout: 10_000 }).toBe(true);
+  }
+
+  // Timed calls (issue 13): both see the time left; one asks for more, the other agrees.
+  for (const page of [ada, bob]) await expect(page.getByTestId('call-time-left')).toHaveText(/^0[45]:\d\d$/);
+  await ada.getByRole('button', { name: 'Ask for 5 more minutes' }).click();
+  await expect(ada.getByRole('button', { name: /^Waiting for .* to agree…$/ })).toBeDisabled();
+  await expect(bob.getByText(/would like 5 more minutes\./)).toBeVisible();
+  await bob.getByRole('button', { name: 'Agree to extend' }).click();
+  for (const page of [ada, bob]) {
+    await expect(page.getByText('The call was extended.')).toBeVisible();
+    await expect(page.getByTestId('call-time-left')).toHaveText(/^09:\d\d$/);
   }
 
   await ada.getByRole('button', { name: 'Mute' }).click();

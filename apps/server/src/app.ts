@@ -34,7 +34,7 @@ import { createDemoRequestsService } from './modules/business/demo-requests.serv
 import { createPlansRepository } from './modules/business/plans.repository';
 import { createPlansService } from './modules/business/plans.service';
 import { createCallsRepository } from './modules/calls/calls.repository';
-import { createCallsService } from './modules/calls/calls.service';
+import { type CallsService, createCallsService } from './modules/calls/calls.service';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
@@ -84,7 +84,7 @@ export interface AppDependencies {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Services tests drive directly. */
-    wheelmeet: { rounds: RoundsService };
+    wheelmeet: { rounds: RoundsService; calls: CallsService };
   }
 }
 
@@ -240,8 +240,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
     onSpin: metrics.spin,
   });
-  const calls = createCallsService({ calls: createCallsRepository(database.db), clock, ice: config.ice });
-  app.decorate('wheelmeet', { rounds });
+  const calls = createCallsService({
+    calls: createCallsRepository(database.db),
+    clock,
+    ice: config.ice,
+    events,
+  });
+  app.decorate('wheelmeet', { rounds, calls });
   metrics.readFrom({
     connectedSockets: () => hub.io.engine.clientsCount,
     wheelsByPhase: createRoundsRepository(database.db).countWheelsByPhase,
@@ -291,7 +296,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registerMatchHandlers(socket, { matches, log: app.log });
     registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter: hub.signalLimiter, log: app.log });
   });
-  const stopTicker = deps.rounds === 'manual' ? () => {} : startRoundTicker(rounds, ROUND_TICK_MS, app.log);
+  // One tick drives everything the clock decides: rounds, expiring matches, calls whose time is up.
+  const tickAll = async () => {
+    await rounds.tick();
+    await calls.endTimeUp();
+  };
+  const stopTicker =
+    deps.rounds === 'manual' ? () => {} : startRoundTicker({ tick: tickAll }, ROUND_TICK_MS, app.log);
   // Shutting down: requests under way finish, and their answers close their keep-alive
   // connections (an idle one would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS).
   let closing = false;

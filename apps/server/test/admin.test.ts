@@ -241,6 +241,7 @@ describeEachDialect('admin area', (dialect) => {
       status: 'Inactive',
       roundSeconds: 45,
       answerSeconds: 20,
+      callMinutes: 7,
       slotCount: 2,
     });
     expect(updated.json<AdminWheel>()).toMatchObject({
@@ -253,6 +254,8 @@ describeEachDialect('admin area', (dialect) => {
       effectiveRoundSeconds: 45,
       answerSeconds: 20,
       effectiveAnswerSeconds: 20,
+      callMinutes: 7,
+      effectiveCallMinutes: 7,
     });
     const tooShort = await call('PUT', `/api/admin/wheels/${wheel.id}`, superAdmin.headers, {
       name: 'Founders night 2',

@@ -19,6 +19,13 @@ export const MATCH_ANSWER_WINDOW_MS = 30_000;
 /** How long after the answer deadline an accepted match may go without its call starting. */
 export const MATCH_CALL_START_WINDOW_MS = 60_000;
 
+/** Issue 13: how long a call lasts when the organiser did not choose (decision 014). */
+export const CALL_MINUTES_DEFAULT = 5;
+export const CALL_MINUTES_MIN = 1;
+export const CALL_MINUTES_MAX = 60;
+/** When this much of a call is left, both people are told. */
+export const CALL_ENDING_WARNING_MS = 30_000;
+
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const GENDER_OPTIONS = ['male', 'female', 'other'] as const;

@@ -162,6 +162,11 @@ export interface ClientToServerEvents {
   RejoinCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
   /** Issue 12: the sender turned their camera or microphone on or off; the partner hears MediaStateChanged. */
   SendMediaState: (request: SendMediaStateRequest, ack: HubAck<null>) => void;
+  /**
+   * Issue 13: asks to extend the running call once by its length. The first ask is recorded;
+   * the same ask from the other person extends it. Both hear CallTimer either way.
+   */
+  ExtendCall: (request: MatchActionRequest, ack: HubAck<CallTimerEvent>) => void;
 }
 
 // ---- server → client ------------------------------------------------------------------------
@@ -245,6 +250,23 @@ export const iceCandidateReceivedEventSchema = z.object({ matchId: z.uuid(), can
 export type IceCandidateReceivedEvent = z.infer<typeof iceCandidateReceivedEventSchema>;
 export const callEndedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
 export type CallEndedEvent = z.infer<typeof callEndedEventSchema>;
+/** Issue 13: the call's clock, sent to both when the call (re)starts and when an extension is asked or agreed. */
+export const callTimerEventSchema = z.object({
+  matchId: z.uuid(),
+  /** When the server ends the call. */
+  endsAt: z.iso.datetime(),
+  /** The server's clock when it sent this, so the time left is right on a browser whose clock is off. */
+  serverTime: z.iso.datetime(),
+  /** The call's length; an extension adds it once more. */
+  lengthSeconds: z.number().int().positive(),
+  extended: z.boolean(),
+  /** Who asked to extend and waits for the other to agree; null when nobody (or once extended). */
+  extensionRequestedBy: z.uuid().nullable(),
+});
+export type CallTimerEvent = z.infer<typeof callTimerEventSchema>;
+/** Issue 13: the call's time is up; the server ended it for both. */
+export const callTimeUpEventSchema = z.object({ matchId: z.uuid() });
+export type CallTimeUpEvent = z.infer<typeof callTimeUpEventSchema>;
 export const callRejoinedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
 export type CallRejoinedEvent = z.infer<typeof callRejoinedEventSchema>;
 export const mediaStateChangedEventSchema = mediaStateSchema.extend({ matchId: z.uuid(), userId: z.uuid() });
@@ -268,6 +290,8 @@ export interface ServerToClientEvents {
   CallEnded: (event: CallEndedEvent) => void;
   CallRejoined: (event: CallRejoinedEvent) => void;
   MediaStateChanged: (event: MediaStateChangedEvent) => void;
+  CallTimer: (event: CallTimerEvent) => void;
+  CallTimeUp: (event: CallTimeUpEvent) => void;
 }
 
 /** The handshake: `auth.token` is the participant token; a visitor without one may watch. */

@@ -5,6 +5,7 @@ import { roundStateMigration } from './migrations/0002-round-state';
 import { securityMigration } from './migrations/0003-security';
 import { matchLifetimeMigration } from './migrations/0004-match-lifetime';
 import { answerWindowMigration } from './migrations/0005-answer-window';
+import { timedCallsMigration } from './migrations/0006-timed-calls';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -16,6 +17,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0003-security': securityMigration(types),
     '0004-match-lifetime': matchLifetimeMigration(types),
     '0005-answer-window': answerWindowMigration(),
+    '0006-timed-calls': timedCallsMigration(types),
   };
 }
 

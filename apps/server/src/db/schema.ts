@@ -65,6 +65,8 @@ export interface WheelsTable {
   round_seconds: number | null;
   /** How long people have to answer a match after the reveal; null: MATCH_ANSWER_WINDOW_MS. */
   answer_seconds: Generated<number | null>;
+  /** How long a call lasts on this wheel; null: CALL_MINUTES_DEFAULT. */
+  call_minutes: Generated<number | null>;
   rounds_paused: Generated<boolean>;
   is_private: boolean;
   requires_access_code: boolean;
@@ -130,6 +132,12 @@ export interface MatchesTable {
   /** Set when the server closed the match; the API shows it as 'Expired'. */
   closed_at: string | null;
   close_reason: 'unanswered' | 'partnerLeft' | 'callNotStarted' | null;
+  /** When the server ends the call (decision 014); set when it first starts. */
+  call_ends_at: Generated<string | null>;
+  /** The call was extended once (both asked). */
+  call_extended: Generated<boolean>;
+  /** Who asked to extend the call and waits for the other; null once extended. */
+  call_extension_requested_by: Generated<string | null>;
 }
 
 export interface DemoRequestsTable {
@@ -205,4 +213,5 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'requires_access_code',
   'accepted_by_user1',
   'accepted_by_user2',
+  'call_extended',
 ]);

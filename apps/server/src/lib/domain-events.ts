@@ -1,4 +1,5 @@
 import type {
+  CallTimeUpEvent,
   MatchAcceptedEvent,
   MatchDeclinedEvent,
   MatchExpiredEvent,
@@ -24,6 +25,7 @@ export interface DomainEventMap {
   matchAccepted: { event: MatchAcceptedEvent; participantIds: readonly [string, string] };
   matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
   matchExpired: { event: MatchExpiredEvent; participantIds: readonly [string, string] };
+  callTimeUp: { event: CallTimeUpEvent; participantIds: readonly [string, string] };
 }
 
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;

@@ -50,8 +50,10 @@ export function registerCallHandlers(
   socket.on(
     'SendAnswer',
     acknowledged(sendAnswerRequestSchema, log, async ({ matchId, answer }) => {
-      hub.to(participantRoom(await partner(matchId))).emit('AnswerReceived', { matchId, answer });
-      await calls.callStarted(matchId);
+      const other = await partner(matchId);
+      hub.to(participantRoom(other)).emit('AnswerReceived', { matchId, answer });
+      const timer = await calls.callStarted(matchId);
+      hub.to([participantRoom(other), participantRoom(caller())]).emit('CallTimer', timer);
       return null;
     }),
   );
@@ -69,6 +71,14 @@ export function registerCallHandlers(
       await calls.callEnded(matchId);
       hub.to(participantRoom(other)).emit('CallEnded', { matchId, userId: caller() });
       return null;
+    }),
+  );
+  socket.on(
+    'ExtendCall',
+    acknowledged(matchActionRequestSchema, log, async ({ matchId }) => {
+      const { timer, participantIds } = await calls.askToExtend(matchId, caller());
+      hub.to(participantIds.map(participantRoom)).emit('CallTimer', timer);
+      return timer;
     }),
   );
   socket.on(

@@ -29,6 +29,9 @@ export function forwardDomainEventsToHub(events: DomainEvents, hub: WheelHub): (
     events.subscribe('matchExpired', ({ event, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('MatchExpired', event);
     }),
+    events.subscribe('callTimeUp', ({ event, participantIds }) => {
+      hub.to(participantIds.map(participantRoom)).emit('CallTimeUp', event);
+    }),
   ];
   return () => {
     for (const unsubscribe of unsubscribers) unsubscribe();

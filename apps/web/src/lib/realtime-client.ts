@@ -131,6 +131,8 @@ const SERVER_EVENTS = Object.keys({
   CallEnded: true,
   CallRejoined: true,
   MediaStateChanged: true,
+  CallTimer: true,
+  CallTimeUp: true,
 } satisfies Record<HubEventName, true>) as HubEventName[];
 
 const defaultTimers: RealtimeTimers = {

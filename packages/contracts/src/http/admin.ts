@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  CALL_MINUTES_MAX,
+  CALL_MINUTES_MIN,
   PASSWORD_MIN_LENGTH,
   WHEEL_SLOT_COUNT_DEFAULT,
   WHEEL_SLOT_COUNT_MAX,
@@ -188,6 +190,14 @@ const wheelFields = {
     .max(3_600)
     .nullish()
     .transform((value) => value ?? null),
+  /** How long a call lasts; null: CALL_MINUTES_DEFAULT. */
+  callMinutes: z
+    .number()
+    .int()
+    .min(CALL_MINUTES_MIN, `A call lasts at least ${CALL_MINUTES_MIN} minute`)
+    .max(CALL_MINUTES_MAX, `A call lasts at most ${CALL_MINUTES_MAX} minutes`)
+    .nullish()
+    .transform((value) => value ?? null),
   /** How long people have to answer a match after the reveal; null: MATCH_ANSWER_WINDOW_MS (30 s). */
   answerSeconds: z
     .number()
@@ -261,6 +271,8 @@ export const adminWheelSchema = adminWheelRowSchema
     effectiveRoundSeconds: z.number().int(),
     answerSeconds: z.number().int().nullable(),
     effectiveAnswerSeconds: z.number().int(),
+    callMinutes: z.number().int().nullable(),
+    effectiveCallMinutes: z.number().int(),
     roundsPaused: z.boolean(),
     nextSpinAt: z.iso.datetime().nullable(),
     lastSpinDate: z.iso.datetime().nullable(),

@@ -1,27 +1,96 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** The call columns of a match: who may call whom, and when calls start and end (for reports). */
+/** The call columns of a match: who may call whom, when calls start and end (for reports), and the call's clock. */
 export function createCallsRepository(db: Kysely<Database>) {
-  return {
-    findParties(matchId: string) {
-      return db
-        .selectFrom('matches')
-        .select(['user1_id', 'user2_id', 'status'])
-        .where('id', '=', matchId)
-        .executeTakeFirst();
-    },
+  const findCall = (matchId: string) =>
+    db
+      .selectFrom('matches')
+      .innerJoin('wheels', 'wheels.id', 'matches.wheel_id')
+      .select([
+        'matches.user1_id',
+        'matches.user2_id',
+        'matches.status',
+        'matches.call_started_at',
+        'matches.call_ended_at',
+        'matches.call_ends_at',
+        'matches.call_extended',
+        'matches.call_extension_requested_by',
+        'wheels.call_minutes',
+      ])
+      .where('matches.id', '=', matchId)
+      .executeTakeFirst();
 
-    /** A call (re)starts: the first start is kept, and a retry after a hang-up reopens it. */
-    async markStarted(matchId: string, at: string): Promise<void> {
-      await db
+  return {
+    findCall,
+
+    /**
+     * A call (re)starts: the first start and its end are kept, and a retry after a hang-up
+     * reopens it, unless its time is up. False when its time is up.
+     */
+    async markStarted(matchId: string, at: string, endsAt: string): Promise<boolean> {
+      const result = await db
         .updateTable('matches')
         .set((eb) => ({
           call_started_at: eb.fn.coalesce('call_started_at', eb.val(at)),
+          call_ends_at: eb.fn.coalesce('call_ends_at', eb.val(endsAt)),
           call_ended_at: null,
         }))
         .where('id', '=', matchId)
+        .where((eb) => eb.or([eb('call_ends_at', 'is', null), eb('call_ends_at', '>', at)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Records the first ask to extend a running call; false when someone asked already or it is over. */
+    async recordExtensionAsk(matchId: string, askedBy: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('matches')
+        .set({ call_extension_requested_by: askedBy })
+        .where('id', '=', matchId)
+        .where('call_extension_requested_by', 'is', null)
+        .where('call_extended', '=', false)
+        .where('call_ended_at', 'is', null)
+        .where('call_ends_at', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Extends the running call that `askedFirst` asked to extend; false when that is no longer so. */
+    async extend(matchId: string, askedFirst: string, endsAt: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('matches')
+        .set({ call_ends_at: endsAt, call_extended: true, call_extension_requested_by: null })
+        .where('id', '=', matchId)
+        .where('call_extension_requested_by', '=', askedFirst)
+        .where('call_extended', '=', false)
+        .where('call_ended_at', 'is', null)
+        .where('call_ends_at', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Running calls whose time is up at `now`. */
+    listTimeUp(now: string) {
+      return db
+        .selectFrom('matches')
+        .select(['id', 'user1_id', 'user2_id'])
+        .where('call_ended_at', 'is', null)
+        .where('call_started_at', 'is not', null)
+        .where('call_ends_at', '<=', now)
+        .limit(500)
         .execute();
+    },
+
+    /** Ends a call at its end time; false when it had ended already (another process, a hang-up). */
+    async endAtTime(matchId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('matches')
+        .set((eb) => ({ call_ended_at: eb.ref('call_ends_at') }))
+        .where('id', '=', matchId)
+        .where('call_ended_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     /** Ends every open call of the participant; the matches and partners of the calls it ended. */

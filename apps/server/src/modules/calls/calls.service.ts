@@ -1,11 +1,16 @@
 import { createHmac } from 'node:crypto';
-import type { IceServer } from '@wheelmeet/contracts';
+import type { CallTimerEvent, IceServer } from '@wheelmeet/contracts';
 import type { Clock } from '../../lib/clock';
+import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
 import { sideOf } from '../matches/matches.service';
 import type { CallsRepository } from './calls.repository';
+import { callLengthMs, callTimerOf, extendedEnd, extensionStep, isTimeUp } from './call-timer';
 
 export const CALL_NEEDS_BOTH_ACCEPTS = 'The call opens once you have both accepted the match.';
+export const CALL_TIME_UP = "This call's time is up.";
+export const CALL_NOT_RUNNING = 'The call has not started yet.';
+export const CALL_EXTENDED_ALREADY = 'This call was extended once already.';
 
 /**
  * TURN REST credentials as coturn's `use-auth-secret` checks them: the username is
@@ -25,22 +30,99 @@ export interface IceSettings {
   turnCredentialTtlSeconds: number;
 }
 
-export function createCallsService(deps: { calls: CallsRepository; clock: Clock; ice: IceSettings }) {
-  const { calls, clock, ice } = deps;
+export function createCallsService(deps: {
+  calls: CallsRepository;
+  clock: Clock;
+  ice: IceSettings;
+  events: DomainEvents;
+}) {
+  const { calls, clock, ice, events } = deps;
+
+  /** The match's call and its two people, for one of them; refuses strangers and matches not accepted by both. */
+  async function callFor(matchId: string, participantId: string) {
+    const call = await calls.findCall(matchId);
+    if (!call) throw notFound('Match not found');
+    const side = sideOf(call, participantId);
+    if (call.status !== 'Accepted') throw new AppError('conflict', CALL_NEEDS_BOTH_ACCEPTS);
+    if (isTimeUp(call, clock.now())) throw new AppError('conflict', CALL_TIME_UP);
+    const partnerId = side === 'user1' ? call.user2_id : call.user1_id;
+    return { call, partnerId, participantIds: [call.user1_id, call.user2_id] as const };
+  }
+
+  /** The call's clock as it is in the database now. */
+  async function timerOf(matchId: string): Promise<CallTimerEvent> {
+    const call = await calls.findCall(matchId);
+    if (!call?.call_ends_at) throw new AppError('conflict', CALL_NOT_RUNNING);
+    return callTimerOf(
+      matchId,
+      { ...call, call_ends_at: call.call_ends_at },
+      callLengthMs(call.call_minutes),
+      clock.now(),
+    );
+  }
+
   return {
-    /** The other person of an accepted match; refuses strangers and matches not accepted by both. */
+    /** The other person of an accepted match whose call's time is not up; refuses anyone else. */
     async partnerFor(matchId: string, participantId: string): Promise<string> {
-      const match = await calls.findParties(matchId);
-      if (!match) throw notFound('Match not found');
-      const side = sideOf(match, participantId);
-      if (match.status !== 'Accepted') throw new AppError('conflict', CALL_NEEDS_BOTH_ACCEPTS);
-      return side === 'user1' ? match.user2_id : match.user1_id;
+      return (await callFor(matchId, participantId)).partnerId;
     },
 
-    callStarted: (matchId: string) => calls.markStarted(matchId, clock.now().toISOString()),
+    /** The call (re)started (an answer went through): its clock starts at the first start. */
+    async callStarted(matchId: string): Promise<CallTimerEvent> {
+      const call = await calls.findCall(matchId);
+      if (!call) throw notFound('Match not found');
+      const now = clock.now();
+      const endsAt = new Date(now.getTime() + callLengthMs(call.call_minutes)).toISOString();
+      if (!(await calls.markStarted(matchId, now.toISOString(), endsAt))) {
+        throw new AppError('conflict', CALL_TIME_UP);
+      }
+      return timerOf(matchId);
+    },
+
+    /**
+     * One person asks to extend the running call: the first ask is recorded, the other's
+     * agrees and extends it by its length, once. The call's clock and who hears it.
+     */
+    async askToExtend(matchId: string, participantId: string) {
+      // Twice at most: when the other person's ask lands between our read and our write, the
+      // second look sees it, so two asks at the same moment still extend the call.
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const { call, partnerId } = await callFor(matchId, participantId);
+        if (!call.call_ends_at || call.call_ended_at) throw new AppError('conflict', CALL_NOT_RUNNING);
+        const at = clock.now().toISOString();
+        const step = extensionStep(call, participantId);
+        if (step === 'alreadyExtended') throw new AppError('conflict', CALL_EXTENDED_ALREADY);
+        if (step === 'alreadyAsked') break;
+        const done =
+          step === 'record'
+            ? await calls.recordExtensionAsk(matchId, participantId, at)
+            : await calls.extend(
+                matchId,
+                partnerId,
+                extendedEnd(call.call_ends_at, callLengthMs(call.call_minutes)),
+                at,
+              );
+        if (done) break;
+      }
+      const { participantIds } = await callFor(matchId, participantId);
+      return { timer: await timerOf(matchId), participantIds };
+    },
+
     callEnded: (matchId: string) => calls.markEnded(matchId, clock.now().toISOString()),
     /** Someone left the wheel: their open calls end; the calls and partners concerned. */
     endCallsOf: (participantId: string) => calls.markEndedFor(participantId, clock.now().toISOString()),
+
+    /** Ends every call whose time is up (the round ticker calls this); each is announced once, on any process. */
+    async endTimeUp(): Promise<void> {
+      for (const call of await calls.listTimeUp(clock.now().toISOString())) {
+        if (await calls.endAtTime(call.id)) {
+          await events.publish('callTimeUp', {
+            event: { matchId: call.id },
+            participantIds: [call.user1_id, call.user2_id],
+          });
+        }
+      }
+    },
 
     /** STUN for everyone; TURN, with fresh short-lived credentials, for a participant. */
     iceServers(participantId: string | undefined): IceServer[] {

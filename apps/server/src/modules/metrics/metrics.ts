@@ -20,6 +20,7 @@ const HUB_CALLS: Record<keyof ClientToServerEvents, true> = {
   EndCall: true,
   RejoinCall: true,
   SendMediaState: true,
+  ExtendCall: true,
 };
 const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
 

@@ -1,5 +1,5 @@
 import type { AdminWheel, AdminWheelRow, CreateWheelInput, UpdateWheelInput } from '@wheelmeet/contracts';
-import { MATCH_ANSWER_WINDOW_MS, registrationConfigSchema } from '@wheelmeet/contracts';
+import { CALL_MINUTES_DEFAULT, MATCH_ANSWER_WINDOW_MS, registrationConfigSchema } from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
@@ -63,6 +63,8 @@ export function createWheelsAdminService(deps: {
     roundSeconds: row.round_seconds,
     effectiveRoundSeconds: row.round_seconds ?? deps.defaultRoundSeconds,
     answerSeconds: row.answer_seconds,
+    callMinutes: row.call_minutes,
+    effectiveCallMinutes: row.call_minutes ?? CALL_MINUTES_DEFAULT,
     effectiveAnswerSeconds: row.answer_seconds ?? MATCH_ANSWER_WINDOW_MS / 1_000,
     roundsPaused: row.rounds_paused,
     nextSpinAt: row.next_spin_at,
@@ -135,6 +137,7 @@ export function createWheelsAdminService(deps: {
           registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
           round_seconds: input.roundSeconds,
           answer_seconds: input.answerSeconds,
+          call_minutes: input.callMinutes,
           updated_at: clock.now().toISOString(),
         },
         { newAccessCodeVersion: codeChanged },

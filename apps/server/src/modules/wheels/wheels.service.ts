@@ -135,6 +135,7 @@ export interface NewWheel {
   businessUserId?: string | null;
   roundSeconds?: number | null;
   answerSeconds?: number | null;
+  callMinutes?: number | null;
 }
 
 /** The rows of a new wheel: the wheel and the ids of its empty slots. */
@@ -149,6 +150,7 @@ export function buildNewWheel(input: NewWheel, deps: { clock: Clock; random: Ran
     last_spin_date: null,
     round_seconds: input.roundSeconds ?? null,
     answer_seconds: input.answerSeconds ?? null,
+    call_minutes: input.callMinutes ?? null,
     is_private: input.isPrivate ?? false,
     requires_access_code: accessCode !== null,
     access_code: accessCode,

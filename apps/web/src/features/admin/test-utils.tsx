@@ -94,6 +94,8 @@ export function makeAdminWheel(overrides: Partial<AdminWheel> = {}): AdminWheel 
     effectiveRoundSeconds: 60,
     answerSeconds: null,
     effectiveAnswerSeconds: 30,
+    callMinutes: null,
+    effectiveCallMinutes: 5,
     roundsPaused: false,
     nextSpinAt: null,
     lastSpinDate: null,

@@ -45,7 +45,7 @@ export function RoundControls({ wheel }: { wheel: AdminWheel }) {
             {wheel.roundsPaused ? 'Paused' : 'Running'}
           </Badge>
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-5">
+        <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3 lg:grid-cols-6">
           <div>
             <dt className="text-slate-500">Current round</dt>
             <dd className="mt-0.5 font-medium text-slate-900">{wheel.currentRound}</dd>
@@ -60,6 +60,12 @@ export function RoundControls({ wheel }: { wheel: AdminWheel }) {
             <dt className="text-slate-500">Time to answer</dt>
             <dd className="mt-0.5 font-medium text-slate-900">
               {wheel.effectiveAnswerSeconds} s{wheel.answerSeconds === null ? ' (standard)' : ''}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Call length</dt>
+            <dd className="mt-0.5 font-medium text-slate-900">
+              {wheel.effectiveCallMinutes} min{wheel.callMinutes === null ? ' (standard)' : ''}
             </dd>
           </div>
           <div>

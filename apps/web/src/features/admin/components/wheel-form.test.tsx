@@ -146,7 +146,7 @@ describe('wheel form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it("sends the organiser's time to answer a match, and refuses one too short to answer in", async () => {
+  it("sends the organiser's time to answer a match and call length, and refuses an answer window too short", async () => {
     const onSubmit = renderForm();
     await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
     await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
@@ -158,10 +158,11 @@ describe('wheel form', () => {
 
     await userEvent.clear(answer);
     await userEvent.type(answer, '45');
+    await userEvent.type(screen.getByLabelText(/^Call length \(minutes\)/), '8');
     await submit();
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const values = vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues;
-    expect(toCreateWheelBody(values)).toMatchObject({ answerSeconds: 45 });
+    expect(toCreateWheelBody(values)).toMatchObject({ answerSeconds: 45, callMinutes: 8 });
   });
 
   it('sends the expiry as a day, leaves empty optional text out and sends the registration form', async () => {

@@ -1,5 +1,8 @@
 import {
   ACCESS_CODE_RULE,
+  CALL_MINUTES_DEFAULT,
+  CALL_MINUTES_MAX,
+  CALL_MINUTES_MIN,
   createWheelRequestSchema,
   updateWheelRequestSchema,
   WHEEL_SLOT_COUNT_MAX,
@@ -37,6 +40,7 @@ const FIELD_NAMES = [
   'status',
   'roundSeconds',
   'answerSeconds',
+  'callMinutes',
   'registrationFields',
   'businessUserId',
 ] as const;
@@ -140,6 +144,16 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
             max={300}
             step={1}
             {...register('answerSeconds', { setValueAs: blankToNull })}
+          />
+          <InputField
+            label="Call length (minutes)"
+            hint={`How long each video call lasts; both people may agree to extend it once by the same length. Leave empty for the standard ${CALL_MINUTES_DEFAULT} minutes.`}
+            error={errors.callMinutes?.message}
+            type="number"
+            min={CALL_MINUTES_MIN}
+            max={CALL_MINUTES_MAX}
+            step={1}
+            {...register('callMinutes', { setValueAs: blankToNull })}
           />
         </div>
       </FormSection>

@@ -46,6 +46,8 @@ export interface WheelFormValues {
   roundSeconds: number | null;
   /** null: the standard answer window (MATCH_ANSWER_WINDOW_MS). */
   answerSeconds: number | null;
+  /** null: the standard call length (CALL_MINUTES_DEFAULT). */
+  callMinutes: number | null;
   registrationFields: EditorConfig;
   /**
    * Only sent when an admin creates a wheel: the owning business user's id, '' for WheelMeet.
@@ -126,6 +128,7 @@ export function newWheelFormValues({ chooseOwner = false }: { chooseOwner?: bool
     status: 'Active',
     roundSeconds: null,
     answerSeconds: null,
+    callMinutes: null,
     registrationFields: toEditorConfig(ADMIN_DEFAULT_REGISTRATION_CONFIG),
     ...(chooseOwner ? { businessUserId: '' } : {}),
   };
@@ -145,6 +148,7 @@ export function wheelToFormValues(wheel: AdminWheel): WheelFormValues {
     status: wheel.status,
     roundSeconds: wheel.roundSeconds,
     answerSeconds: wheel.answerSeconds,
+    callMinutes: wheel.callMinutes,
     // A wheel without its own form shows the admin defaults switched off: participants keep
     // getting the standard form until the organiser turns this one on.
     registrationFields: wheel.registrationFields
@@ -175,6 +179,7 @@ function commonBody(values: WheelFormValues) {
     ...(guidelines ? { guidelines } : {}),
     ...(values.roundSeconds === null ? {} : { roundSeconds: values.roundSeconds }),
     ...(values.answerSeconds === null ? {} : { answerSeconds: values.answerSeconds }),
+    ...(values.callMinutes === null ? {} : { callMinutes: values.callMinutes }),
     registrationFields: fromEditorConfig(values.registrationFields),
   };
 }

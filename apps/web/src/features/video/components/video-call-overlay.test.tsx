@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { CallTimerEvent } from '@wheelmeet/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeClientContext } from '@/lib/realtime-client';
 import {
@@ -14,7 +15,9 @@ import { REMOTE_CAMERA_GRACE_MS } from '../hooks/use-call-clock';
 import { useVideoCall, type VideoCall } from '../hooks/use-video-call';
 import { VideoCallEnvironmentContext } from '../hooks/video-call-environment';
 import {
+  BACK_TO_WHEEL_LABEL,
   CALL_ENDED_LABEL,
+  ENDING_SOON_MESSAGE,
   LOCAL_VIDEO_FAILED_MESSAGE,
   NO_DEVICE_MESSAGE,
   PARTNER_LEFT_MESSAGE,
@@ -22,6 +25,7 @@ import {
   RETRY_FAILED_MESSAGE,
   RETRYING_MESSAGE,
   START_FAILED_MESSAGE,
+  TIME_UP_MESSAGE,
   VideoCallOverlay,
 } from './video-call-overlay';
 
@@ -388,6 +392,76 @@ describe('video call overlay', () => {
     expect(hub.callsOf('SendMediaState')).toEqual([
       { matchId: MATCH.id, cameraOn: false, microphoneOn: true },
     ]);
+  });
+
+  describe('timed calls (issue 13)', () => {
+    const timer = (overrides: Partial<CallTimerEvent> = {}): CallTimerEvent => ({
+      matchId: MATCH.id,
+      endsAt: new Date(120_000).toISOString(),
+      serverTime: new Date(0).toISOString(),
+      lengthSeconds: 120,
+      extended: false,
+      extensionRequestedBy: null,
+      ...overrides,
+    });
+
+    it('shows the time left by the server’s clock, warns at 30 seconds, and asks the partner to extend', async () => {
+      const user = userEvent.setup();
+      const { hub, fakes, matchReady } = setup();
+      await matchReady();
+      // This browser's clock is 5 s behind the server's.
+      fakes.clock.now = -5_000;
+      act(() => hub.push('CallTimer', timer()));
+      expect(screen.getByTestId('call-time-left')).toHaveTextContent('02:00');
+      expect(within(dialog()).queryByText(ENDING_SOON_MESSAGE)).not.toBeInTheDocument();
+
+      hub.handle('ExtendCall', () => ({ data: timer({ extensionRequestedBy: ME_ID }) }));
+      await user.click(button('Ask for 2 more minutes'));
+      expect(hub.callsOf('ExtendCall')).toEqual([{ matchId: MATCH.id }]);
+      expect(button('Waiting for Ada to agree…')).toBeDisabled();
+
+      fakes.clock.now = 85_000;
+      act(() => fakes.timers.runAll());
+      expect(screen.getByTestId('call-time-left')).toHaveTextContent('00:30');
+      expect(within(dialog()).getByText(ENDING_SOON_MESSAGE)).toBeInTheDocument();
+
+      act(() =>
+        hub.push(
+          'CallTimer',
+          timer({
+            endsAt: new Date(240_000).toISOString(),
+            serverTime: new Date(90_000).toISOString(),
+            extended: true,
+          }),
+        ),
+      );
+      expect(screen.getByTestId('call-time-left')).toHaveTextContent('02:30');
+      expect(within(dialog()).getByText('The call was extended.')).toBeInTheDocument();
+      expect(within(dialog()).queryByRole('button', { name: /more minutes|agree/i })).not.toBeInTheDocument();
+    });
+
+    it('offers to agree when the partner asked first', async () => {
+      const { hub, matchReady } = setup();
+      await matchReady();
+      act(() => hub.push('CallTimer', timer({ extensionRequestedBy: PARTNER_ID })));
+      expect(within(dialog()).getByText('Ada would like 2 more minutes.')).toBeInTheDocument();
+      expect(button('Agree to extend')).toBeEnabled();
+    });
+
+    it("ends the call when the server says time's up, and goes back to the wheel", async () => {
+      const user = userEvent.setup();
+      const { hub, fakes, matchReady } = setup();
+      await matchReady();
+      act(() => hub.push('CallTimer', timer()));
+      act(() => hub.push('CallTimeUp', { matchId: MATCH.id }));
+      expect(within(dialog()).getByText(TIME_UP_MESSAGE)).toBeInTheDocument();
+      expect(fakes.streams[0]?.video.stop).toHaveBeenCalled();
+      expect(within(dialog()).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+      await user.click(button(BACK_TO_WHEEL_LABEL));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      // Time's up is the server's doing: nobody hangs up on anybody.
+      expect(hub.callsOf('EndCall')).toEqual([]);
+    });
   });
 
   it("shows 'Camera off' and 'muted' as soon as the partner says so", async () => {

@@ -1,10 +1,15 @@
-import { MATCH_EXPIRED_TEXTS } from '@wheelmeet/contracts';
+import { CALL_ENDING_WARNING_MS, MATCH_EXPIRED_TEXTS } from '@wheelmeet/contracts';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { CallProblem, CallState } from '../hooks/call-controller';
-import { formatCallDuration, useElapsedSeconds, useRemoteCameraOff } from '../hooks/use-call-clock';
+import {
+  formatCallDuration,
+  useElapsedSeconds,
+  useRemoteCameraOff,
+  useSecondsLeft,
+} from '../hooks/use-call-clock';
 import type { VideoCall } from '../hooks/use-video-call';
 import { CallVideo } from './call-video';
 
@@ -21,6 +26,9 @@ export const DEVICE_BUSY_MESSAGE =
   'Your camera or microphone is being used by another app. Close it and try again.';
 export const PARTNER_LEFT_MESSAGE = 'Your partner left the call.';
 export const CONNECTION_LOST_MESSAGE = 'The connection was lost.';
+export const TIME_UP_MESSAGE = "Time's up! You're back on the wheel for the next round.";
+export const ENDING_SOON_MESSAGE = 'Less than 30 seconds left.';
+export const BACK_TO_WHEEL_LABEL = 'Back to the wheel';
 export const STARTING_MESSAGE = 'Starting video call...';
 
 const PROBLEM_MESSAGES: Record<CallProblem, string> = {
@@ -30,6 +38,7 @@ const PROBLEM_MESSAGES: Record<CallProblem, string> = {
   'device-busy': DEVICE_BUSY_MESSAGE,
   'partner-left': PARTNER_LEFT_MESSAGE,
   'match-expired': MATCH_EXPIRED_TEXTS.expired,
+  'time-up': TIME_UP_MESSAGE,
   'connection-lost': CONNECTION_LOST_MESSAGE,
 };
 
@@ -109,6 +118,9 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
   const message = callMessage(state, partner);
   const label = connectionLabel(state);
   const elapsed = useElapsedSeconds(stopped ? null : state.connectedAt);
+  const secondsLeft = useSecondsLeft(stopped ? null : state.endsAt);
+  const endingSoon = secondsLeft !== null && secondsLeft * 1_000 <= CALL_ENDING_WARNING_MS;
+  const timeUp = state.problem === 'time-up';
   const noPictureArrives = useRemoteCameraOff(
     state.remoteStream,
     !stopped && (state.peerState === 'connected' || state.peerState === 'disconnected'),
@@ -155,6 +167,17 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
                 <p className="rounded-full bg-slate-800 px-3 py-1 font-mono tabular-nums">
                   <span className="sr-only">Call time </span>
                   <span data-testid="call-timer">{formatCallDuration(elapsed)}</span>
+                </p>
+              ) : null}
+              {secondsLeft !== null ? (
+                <p
+                  className={cn(
+                    'rounded-full px-3 py-1 font-mono tabular-nums',
+                    endingSoon ? 'bg-amber-400 text-slate-950' : 'bg-slate-800',
+                  )}
+                >
+                  <span data-testid="call-time-left">{formatCallDuration(secondsLeft)}</span>
+                  <span> left</span>
                 </p>
               ) : null}
             </div>
@@ -221,10 +244,19 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
             ) : null}
             {message?.detail ? <p className="text-red-300">{message.detail}</p> : null}
             {localVideoFailed ? <p className="text-amber-300">{LOCAL_VIDEO_FAILED_MESSAGE}</p> : null}
+            {endingSoon ? <p className="font-semibold text-amber-300">{ENDING_SOON_MESSAGE}</p> : null}
+            {!stopped && state.extension === 'asked-by-partner' && state.lengthSeconds ? (
+              <p>
+                {partner} would like {Math.round(state.lengthSeconds / 60)} more minutes.
+              </p>
+            ) : null}
+            {!stopped && state.extended ? <p className="text-slate-300">The call was extended.</p> : null}
           </div>
 
           <div className="flex flex-wrap items-center justify-center gap-3">
-            {stopped ? (
+            {timeUp ? (
+              <Button onClick={call.endCall}>{BACK_TO_WHEEL_LABEL}</Button>
+            ) : stopped ? (
               <>
                 <Button onClick={call.retry}>Retry</Button>
                 <Button variant="secondary" onClick={call.endCall}>
@@ -242,6 +274,19 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
                 {state.phase === 'active' ? (
                   <Button variant="secondary" onClick={call.retry}>
                     Retry
+                  </Button>
+                ) : null}
+                {state.endsAt !== null && !state.extended && state.lengthSeconds ? (
+                  <Button
+                    variant="secondary"
+                    disabled={state.extension === 'asked-by-me'}
+                    onClick={call.extendCall}
+                  >
+                    {state.extension === 'asked-by-me'
+                      ? `Waiting for ${partner} to agree…`
+                      : state.extension === 'asked-by-partner'
+                        ? 'Agree to extend'
+                        : `Ask for ${Math.round(state.lengthSeconds / 60)} more minutes`}
                   </Button>
                 ) : null}
                 <Button className="bg-red-600 hover:bg-red-700" onClick={call.endCall}>

@@ -1,4 +1,5 @@
 import {
+  type CallTimerEvent,
   displayNameOf,
   type IceCandidate,
   type IceCandidateReceivedEvent,
@@ -42,7 +43,11 @@ export type CallProblem =
   | 'device-busy'
   | 'partner-left'
   | 'match-expired'
+  | 'time-up'
   | 'connection-lost';
+
+/** The ask to extend the call: nobody asked, this side asked, the partner asked (and waits for us). */
+export type CallExtension = 'none' | 'asked-by-me' | 'asked-by-partner';
 
 export interface CallState {
   phase: CallPhase;
@@ -65,6 +70,12 @@ export interface CallState {
   /** What the partner last said about their camera and microphone (MediaStateChanged). */
   partnerCameraOn: boolean;
   partnerMicrophoneOn: boolean;
+  /** When the server ends the call, on the environment's clock (ms); null until the call's clock starts. */
+  endsAt: number | null;
+  /** The call's length, which an extension adds once more. */
+  lengthSeconds: number | null;
+  extended: boolean;
+  extension: CallExtension;
   /** Why the call stopped ('ended' and 'failed'). */
   problem: CallProblem | null;
   /** The failure happened while retrying. */
@@ -92,6 +103,8 @@ export interface CallController {
   toggleCamera(): void;
   /** Stops every track, closes the connection and tells the partner; the overlay closes. */
   endCall(): void;
+  /** Asks to extend the call by its length; with the partner's ask too, the server extends it. */
+  extendCall(): void;
   /** Ends the call and starts it again after VIDEO_RETRY_DELAY_MS. */
   retry(): void;
   /** The live connection's state, for the end-to-end test hook. */
@@ -112,6 +125,10 @@ export const IDLE_CALL_STATE: CallState = {
   hasCamera: true,
   partnerCameraOn: true,
   partnerMicrophoneOn: true,
+  endsAt: null,
+  lengthSeconds: null,
+  extended: false,
+  extension: 'none',
   problem: null,
   retryFailed: false,
 };
@@ -582,6 +599,42 @@ export function createCallController({
     }
   }
 
+  /** The server's clock for the call, moved onto this browser's clock. */
+  function onTimer(timer: CallTimerEvent) {
+    const s = session;
+    if (!s || s.match.id !== timer.matchId) return;
+    const serverAhead = Date.parse(timer.serverTime) - environment.now();
+    set({
+      endsAt: Date.parse(timer.endsAt) - serverAhead,
+      lengthSeconds: timer.lengthSeconds,
+      extended: timer.extended,
+      extension:
+        timer.extensionRequestedBy === null
+          ? 'none'
+          : timer.extensionRequestedBy === s.me.id
+            ? 'asked-by-me'
+            : 'asked-by-partner',
+    });
+  }
+
+  /** The server ended the call: its time is up, for both. */
+  function onTimeUp({ matchId }: { matchId: string }) {
+    readyMatches.delete(matchId);
+    const s = session;
+    if (!s || s.match.id !== matchId) return;
+    s.partnerInCall = false;
+    teardown(s);
+    set({
+      phase: 'ended',
+      problem: 'time-up',
+      peerState: 'closed',
+      connectedAt: null,
+      endsAt: null,
+      localStream: null,
+      remoteStream: null,
+    });
+  }
+
   /** The server closed the match before a call got going: nobody is coming. */
   function onMatchExpired({ matchId, reason }: Pick<MatchExpiredEvent, 'matchId' | 'reason'>) {
     readyMatches.delete(matchId);
@@ -643,6 +696,8 @@ export function createCallController({
         }),
         client.on('IceCandidateReceived', onCandidate),
         client.on('CallRejoined', onPartnerRejoined),
+        client.on('CallTimer', onTimer),
+        client.on('CallTimeUp', onTimeUp),
         client.on('MatchExpired', onMatchExpired),
         client.on('MediaStateChanged', ({ matchId, cameraOn, microphoneOn }) => {
           if (session?.match.id === matchId) {
@@ -706,6 +761,14 @@ export function createCallController({
       if (session) sendMediaState(session);
     },
     endCall: hangUp,
+    extendCall() {
+      const s = session;
+      if (!s || state.extended || state.extension === 'asked-by-me') return;
+      void client.call('ExtendCall', { matchId: s.match.id }).then((result) => {
+        if ('data' in result) onTimer(result.data);
+        else report(result, 'ExtendCall');
+      });
+    },
     retry() {
       const s = session;
       if (!s || state.phase === 'idle') return;

@@ -12,17 +12,17 @@ export function formatCallDuration(seconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
 }
 
-/** Whole seconds since `since` (the environment's clock), ticking every second; null without a start. */
-export function useElapsedSeconds(since: number | null): number | null {
+/** Re-renders on every whole second counted from `from` (the environment's clock), while there is one. */
+function useSecondTicks(from: number | null) {
   const { timers, now } = useVideoCallEnvironment();
   const [, tick] = useReducer((count: number) => count + 1, 0);
 
   useEffect(() => {
-    if (since === null) return;
+    if (from === null) return;
     let handle: unknown = null;
     const schedule = () => {
       // Wake on the next whole second, so the display does not drift.
-      const untilNextSecond = 1_000 - (Math.max(0, now() - since) % 1_000);
+      const untilNextSecond = 1_000 - (Math.abs(now() - from) % 1_000);
       handle = timers.setTimeout(() => {
         tick();
         schedule();
@@ -32,9 +32,20 @@ export function useElapsedSeconds(since: number | null): number | null {
     return () => {
       if (handle !== null) timers.clearTimeout(handle);
     };
-  }, [since, timers, now]);
+  }, [from, timers, now]);
+  return now;
+}
 
+/** Whole seconds since `since` (the environment's clock), ticking every second; null without a start. */
+export function useElapsedSeconds(since: number | null): number | null {
+  const now = useSecondTicks(since);
   return since === null ? null : Math.floor(Math.max(0, now() - since) / 1_000);
+}
+
+/** Whole seconds left until `until` (never negative), ticking every second; null without an end. */
+export function useSecondsLeft(until: number | null): number | null {
+  const now = useSecondTicks(until);
+  return until === null ? null : Math.max(0, Math.ceil((until - now()) / 1_000));
 }
 
 function hasLiveVideo(stream: MediaStream | null): boolean {

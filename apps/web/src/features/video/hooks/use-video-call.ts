@@ -39,6 +39,7 @@ export interface VideoCall {
   toggleMicrophone: () => void;
   toggleCamera: () => void;
   endCall: () => void;
+  extendCall: () => void;
   retry: () => void;
 }
 
@@ -62,6 +63,7 @@ export function useVideoCall(): VideoCall {
       toggleMicrophone: controller.toggleMicrophone,
       toggleCamera: controller.toggleCamera,
       endCall: controller.endCall,
+      extendCall: controller.extendCall,
       retry: controller.retry,
     }),
     [state, controller],

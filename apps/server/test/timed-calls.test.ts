@@ -1,0 +1,177 @@
+import { CALL_MINUTES_DEFAULT, type CallTimerEvent } from '@wheelmeet/contracts';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from './support/each-dialect';
+import { createTestWheel } from './support/factories';
+import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
+import { ManualClock } from './support/manual-clock';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const offer = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
+const answer = { type: 'answer' as const, sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
+const MINUTE = 60_000;
+
+describeEachDialect('timed calls with a mutual extension (issue 13, decision 014)', (dialect) => {
+  let t: TestApp;
+  const clock = new ManualClock();
+  const clients: HubClient[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {
+      clock,
+      listen: true,
+      env: { WHEEL_ROUND_SECONDS: '5', SLOT_RELEASE_GRACE_MS: '200' },
+    });
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  afterAll(() => t?.close());
+
+  /** Two people matched on a fresh wheel, both accepted, with the call connected (the answer relayed). */
+  async function connectedCall(callMinutes: number | null) {
+    const wheelId = await createTestWheel(t.database, {
+      name: 'Timed',
+      description: 'x',
+      slotCount: 2,
+      callMinutes,
+    });
+    const slots = await t.database.db
+      .selectFrom('slots')
+      .select('id')
+      .where('wheel_id', '=', wheelId)
+      .orderBy('position')
+      .execute();
+    const people = [];
+    for (const [index, name] of ['Ada', 'Bo'].entries()) {
+      const registration = await registerParticipant(t.baseUrl, wheelId, { username: name });
+      const client = await connectHub(t.baseUrl, { token: registration.token });
+      clients.push(client);
+      dataOf(await client.call('JoinWheel', { wheelId }));
+      dataOf(
+        await client.call('TakeSlot', {
+          wheelId,
+          userId: registration.user.id,
+          slotId: slots[index]?.id ?? '',
+        }),
+      );
+      people.push({ id: registration.user.id, client });
+    }
+    clock.advance(5_000);
+    await t.app.wheelmeet.rounds.tick();
+    clock.advance(4_000);
+    await t.app.wheelmeet.rounds.tick();
+    const [first, second] = people;
+    if (!first || !second) throw new Error('two people expected');
+    const [revealed] = (await first.client.next('WheelSpinCompleted')).matches;
+    if (!revealed) throw new Error('no match');
+    const caller = revealed.user1.id === first.id ? first : second;
+    const answerer = caller === first ? second : first;
+    for (const person of [caller, answerer])
+      dataOf(await person.client.call('AcceptMatch', { matchId: revealed.id }));
+    dataOf(await caller.client.call('SendOffer', { matchId: revealed.id, offer }));
+    dataOf(await answerer.client.call('SendAnswer', { matchId: revealed.id, answer }));
+    return { matchId: revealed.id, caller, answerer };
+  }
+
+  it('starts the clock when the call connects: both hear when it ends, the wheel’s length or five minutes', async () => {
+    const standard = await connectedCall(null);
+    const expected = {
+      matchId: standard.matchId,
+      endsAt: new Date(clock.now().getTime() + CALL_MINUTES_DEFAULT * MINUTE).toISOString(),
+      serverTime: clock.now().toISOString(),
+      lengthSeconds: CALL_MINUTES_DEFAULT * 60,
+      extended: false,
+      extensionRequestedBy: null,
+    };
+    expect(await standard.caller.client.next('CallTimer')).toEqual(expected);
+    expect(await standard.answerer.client.next('CallTimer')).toEqual(expected);
+
+    const short = await connectedCall(2);
+    expect(await short.caller.client.next('CallTimer', (e) => e.matchId === short.matchId)).toMatchObject({
+      endsAt: new Date(clock.now().getTime() + 2 * MINUTE).toISOString(),
+      lengthSeconds: 120,
+    });
+  });
+
+  it('extends once, by the call’s length, only when both ask; a hang-up and retry keeps the clock', async () => {
+    const { matchId, caller, answerer } = await connectedCall(2);
+    const { endsAt } = await caller.client.next('CallTimer');
+
+    clock.advance(30_000);
+    const asked = dataOf<CallTimerEvent>(await caller.client.call('ExtendCall', { matchId }));
+    expect(asked).toMatchObject({ endsAt, extended: false, extensionRequestedBy: caller.id });
+    expect(await answerer.client.next('CallTimer', (e) => e.extensionRequestedBy !== null)).toEqual(asked);
+    // Asking twice changes nothing.
+    expect(dataOf<CallTimerEvent>(await caller.client.call('ExtendCall', { matchId }))).toMatchObject({
+      endsAt,
+      extended: false,
+    });
+
+    const agreed = dataOf<CallTimerEvent>(await answerer.client.call('ExtendCall', { matchId }));
+    const extendedEnd = new Date(Date.parse(endsAt) + 2 * MINUTE).toISOString();
+    expect(agreed).toMatchObject({ endsAt: extendedEnd, extended: true, extensionRequestedBy: null });
+    expect(await caller.client.next('CallTimer', (e) => e.extended)).toEqual(agreed);
+    expect(await caller.client.call('ExtendCall', { matchId })).toEqual({
+      error: { code: 'conflict', message: 'This call was extended once already.' },
+    });
+
+    // Hang up, then Retry: the call reopens with the same clock.
+    clock.advance(1_000);
+    dataOf(await caller.client.call('EndCall', { matchId }));
+    dataOf(await caller.client.call('SendOffer', { matchId, offer }));
+    dataOf(await answerer.client.call('SendAnswer', { matchId, answer }));
+    expect(
+      await caller.client.next('CallTimer', (e) => e.serverTime === clock.now().toISOString()),
+    ).toMatchObject({
+      endsAt: extendedEnd,
+      extended: true,
+    });
+  });
+
+  it('extends exactly once when both ask at the same moment', async () => {
+    const { matchId, caller, answerer } = await connectedCall(3);
+    const { endsAt } = await caller.client.next('CallTimer');
+    const answers = await Promise.all([
+      caller.client.call('ExtendCall', { matchId }),
+      answerer.client.call('ExtendCall', { matchId }),
+    ]);
+    for (const result of answers) expect(result).toHaveProperty('data');
+    const row = await t.database.db
+      .selectFrom('matches')
+      .select(['call_ends_at', 'call_extended', 'call_extension_requested_by'])
+      .where('id', '=', matchId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      call_ends_at: new Date(Date.parse(endsAt) + 3 * MINUTE).toISOString(),
+      call_extended: true,
+      call_extension_requested_by: null,
+    });
+  });
+
+  it('ends the call for both when its time is up, once, and relays nothing after', async () => {
+    const { matchId, caller, answerer } = await connectedCall(1);
+    const { endsAt } = await caller.client.next('CallTimer');
+    dataOf(await caller.client.call('ExtendCall', { matchId }));
+
+    clock.advance(MINUTE - 1);
+    await t.app.wheelmeet.calls.endTimeUp();
+    expect(caller.client.all('CallTimeUp')).toEqual([]);
+    clock.advance(1);
+    await t.app.wheelmeet.calls.endTimeUp();
+    expect(await caller.client.next('CallTimeUp')).toEqual({ matchId });
+    expect(await answerer.client.next('CallTimeUp')).toEqual({ matchId });
+    await t.app.wheelmeet.calls.endTimeUp();
+    expect(caller.client.all('CallTimeUp')).toHaveLength(1);
+
+    const row = await t.database.db
+      .selectFrom('matches')
+      .select('call_ended_at')
+      .where('id', '=', matchId)
+      .executeTakeFirstOrThrow();
+    expect(row.call_ended_at).toBe(endsAt);
+    const timeUp = { error: { code: 'conflict', message: "This call's time is up." } };
+    expect(await caller.client.call('SendOffer', { matchId, offer })).toEqual(timeUp);
+    // The asked-for extension came too late: the other side never agreed in time.
+    expect(await answerer.client.call('ExtendCall', { matchId })).toEqual(timeUp);
+  });
+});
