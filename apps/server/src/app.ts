@@ -36,6 +36,7 @@ import { createPlansService } from './modules/business/plans.service';
 import { createCallsRepository } from './modules/calls/calls.repository';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
+import { registerConnections } from './modules/connections/connections.module';
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
 import { registerMetrics } from './modules/metrics/metrics.routes';
@@ -334,6 +335,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registrationLimit: config.participantRegistrationLimit,
     limiters,
   });
+  await registerConnections(app, { db: database.db, clock, tokens });
   await app.register(clientConfigRoutes, {
     calls,
     tokens,

@@ -6,6 +6,7 @@ import { securityMigration } from './migrations/0003-security';
 import { matchLifetimeMigration } from './migrations/0004-match-lifetime';
 import { answerWindowMigration } from './migrations/0005-answer-window';
 import { timedCallsMigration } from './migrations/0006-timed-calls';
+import { connectionsMigration } from './migrations/0007-connections';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -18,6 +19,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0004-match-lifetime': matchLifetimeMigration(types),
     '0005-answer-window': answerWindowMigration(),
     '0006-timed-calls': timedCallsMigration(types),
+    '0007-connections': connectionsMigration(types),
   };
 }
 

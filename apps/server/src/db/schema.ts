@@ -67,6 +67,8 @@ export interface WheelsTable {
   answer_seconds: Generated<number | null>;
   /** How long a call lasts on this wheel; null: CALL_MINUTES_DEFAULT. */
   call_minutes: Generated<number | null>;
+  /** JSON array of the contact fields people may share on this wheel; null: all of them. */
+  contact_fields: Generated<string | null>;
   rounds_paused: Generated<boolean>;
   is_private: boolean;
   requires_access_code: boolean;
@@ -140,6 +142,18 @@ export interface MatchesTable {
   call_extension_requested_by: Generated<string | null>;
 }
 
+/** One person's choice after a call or a declined match (issue 13, decision 015). */
+export interface FollowUpsTable {
+  match_id: string;
+  participant_id: string;
+  wheel_id: string;
+  share: boolean;
+  contact: string; // JSON ContactDetails
+  rating: 'up' | 'down' | null;
+  note: string | null;
+  updated_at: string;
+}
+
 export interface DemoRequestsTable {
   id: string;
   contact_person: string;
@@ -195,6 +209,7 @@ export interface Database {
   participants: ParticipantsTable;
   slots: SlotsTable;
   matches: MatchesTable;
+  follow_ups: FollowUpsTable;
   demo_requests: DemoRequestsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
@@ -214,4 +229,5 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'accepted_by_user1',
   'accepted_by_user2',
   'call_extended',
+  'share',
 ]);

@@ -1,5 +1,6 @@
 import { clientConfigSchema, ROUND_RESET_MS, SPIN_ANIMATION_MS } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { bearerToken } from '../../lib/http';
 import type { TokenService } from '../../lib/tokens';
 import type { CallsService } from '../calls/calls.service';
 
@@ -9,8 +10,6 @@ export interface ClientConfigRoutesOptions {
   payments: { mode: 'stripe' | 'test'; publishableKey: string | null };
   defaultRoundSeconds: number;
 }
-
-const bearer = (header: string | undefined) => header?.match(/^Bearer (\S+)$/i)?.[1];
 
 /** The browser's run-time configuration; nothing in the bundle is environment-specific. */
 export const clientConfigRoutes: FastifyPluginAsyncZod<ClientConfigRoutesOptions> = async (app, options) => {
@@ -25,7 +24,7 @@ export const clientConfigRoutes: FastifyPluginAsyncZod<ClientConfigRoutesOptions
       },
     },
     async (request, reply) => {
-      const token = bearer(request.headers.authorization);
+      const token = bearerToken(request.headers.authorization);
       const participant = token ? await options.tokens.verifyParticipant(token) : undefined;
       // Per-participant, short-lived credentials must not be cached or shared.
       reply.header('cache-control', 'no-store');

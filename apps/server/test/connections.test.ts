@@ -1,0 +1,174 @@
+import { type Connection, displayNameOf, type MyConnections } from '@wheelmeet/contracts';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from './support/each-dialect';
+import { createTestWheel } from './support/factories';
+import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
+import { ManualClock } from './support/manual-clock';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const offer = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
+const answer = { type: 'answer' as const, sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
+
+describeEachDialect('keeping in touch after a call (issue 13, decision 015)', (dialect) => {
+  let t: TestApp;
+  const clock = new ManualClock();
+  const clients: HubClient[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { clock, listen: true, env: { WHEEL_ROUND_SECONDS: '5' } });
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  afterAll(() => t?.close());
+
+  interface Person {
+    id: string;
+    token: string;
+    client: HubClient;
+  }
+
+  /** Two people matched on a fresh wheel; `call` true: both accepted and the call connected, else Bo declined. */
+  async function met(call: boolean, wheel: { contactFields?: string[] } = {}) {
+    const wheelId = await createTestWheel(t.database, { name: 'Mixer', description: 'x', slotCount: 2 });
+    if (wheel.contactFields) {
+      await t.database.db
+        .updateTable('wheels')
+        .set({ contact_fields: JSON.stringify(wheel.contactFields) })
+        .where('id', '=', wheelId)
+        .execute();
+    }
+    const slots = await t.database.db
+      .selectFrom('slots')
+      .select('id')
+      .where('wheel_id', '=', wheelId)
+      .orderBy('position')
+      .execute();
+    const people: Person[] = [];
+    for (const [index, name] of ['Ada', 'Bo'].entries()) {
+      const registration = await registerParticipant(t.baseUrl, wheelId, { username: name });
+      const client = await connectHub(t.baseUrl, { token: registration.token });
+      clients.push(client);
+      dataOf(await client.call('JoinWheel', { wheelId }));
+      dataOf(
+        await client.call('TakeSlot', {
+          wheelId,
+          userId: registration.user.id,
+          slotId: slots[index]?.id ?? '',
+        }),
+      );
+      people.push({ id: registration.user.id, token: registration.token, client });
+    }
+    clock.advance(5_000);
+    await t.app.wheelmeet.rounds.tick();
+    clock.advance(4_000);
+    await t.app.wheelmeet.rounds.tick();
+    const [ada, bo] = people as [Person, Person];
+    const [match] = (await ada.client.next('WheelSpinCompleted')).matches;
+    if (!match) throw new Error('no match');
+    if (call) {
+      for (const person of [ada, bo]) dataOf(await person.client.call('AcceptMatch', { matchId: match.id }));
+      const caller = match.user1.id === ada.id ? ada : bo;
+      const callee = caller === ada ? bo : ada;
+      dataOf(await caller.client.call('SendOffer', { matchId: match.id, offer }));
+      dataOf(await callee.client.call('SendAnswer', { matchId: match.id, answer }));
+    } else {
+      dataOf(await bo.client.call('DeclineMatch', { matchId: match.id }));
+    }
+    return { matchId: match.id, ada, bo };
+  }
+
+  const http = (method: 'GET' | 'PUT', url: string, token: string | null, body?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+  const share = (token: string, matchId: string, body: unknown) =>
+    http('PUT', `/api/me/connections/${matchId}`, token, body);
+  const mine = async (token: string) =>
+    (await http('GET', '/api/me/connections', token)).json<MyConnections>();
+
+  it('reveals contact details only once both chose to share, and keeps ratings and notes to oneself', async () => {
+    const { matchId, ada, bo } = await met(true);
+    const adaShares = await share(ada.token, matchId, {
+      share: true,
+      contact: { email: 'ada@example.com', linkedinUrl: 'https://www.linkedin.com/in/ada' },
+      rating: 'up',
+      note: 'Great chat',
+    });
+    expect(adaShares.statusCode).toBe(200);
+    expect(adaShares.json<Connection>()).toMatchObject({
+      matchId,
+      partnerContact: null,
+      mine: { share: true },
+    });
+
+    // Bo has not shared: Bo sees nothing of Ada's, and only that they met.
+    const boSees = await mine(bo.token);
+    expect(boSees.connections).toEqual([
+      expect.objectContaining({
+        matchId,
+        partner: { id: ada.id, displayName: displayNameOf({ id: ada.id }) },
+        mine: null,
+        partnerContact: null,
+      }),
+    ]);
+    expect(JSON.stringify(boSees)).not.toContain('ada@example.com');
+    expect(JSON.stringify(boSees)).not.toContain('Great chat');
+
+    // Bo shares too: each now sees the other's details.
+    const boShares = await share(bo.token, matchId, { share: true, contact: { phone: '+44 20 7946 0958' } });
+    expect(boShares.json<Connection>().partnerContact).toEqual({
+      email: 'ada@example.com',
+      linkedinUrl: 'https://www.linkedin.com/in/ada',
+    });
+    expect((await mine(ada.token)).connections[0]?.partnerContact).toEqual({ phone: '+44 20 7946 0958' });
+
+    // Changing one's mind hides both ways again.
+    await share(ada.token, matchId, { share: false });
+    expect((await mine(bo.token)).connections[0]?.partnerContact).toBeNull();
+    expect((await mine(ada.token)).connections[0]?.partnerContact).toBeNull();
+  });
+
+  it('lists a declined match too, and refuses a stranger, a visitor, fields the organiser does not collect, and bad details', async () => {
+    const { matchId, ada, bo } = await met(false, { contactFields: ['email'] });
+    expect((await mine(ada.token)).connections).toEqual([
+      expect.objectContaining({ matchId, declined: true, metAt: null }),
+    ]);
+    expect((await mine(ada.token)).contactFields).toEqual(['email']);
+
+    const refused = await share(ada.token, matchId, { share: true, contact: { phone: '+44 20 7946 0958' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: { message: 'The organiser does not collect phone on this wheel.' },
+    });
+    expect((await share(ada.token, matchId, { share: true })).json()).toMatchObject({
+      error: { message: 'Add at least one way to reach you, or choose not to share.' },
+    });
+    expect(
+      (
+        await share(ada.token, matchId, {
+          share: true,
+          contact: { linkedinUrl: 'https://evil.example/in/x' },
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    const other = await met(true);
+    expect((await share(other.ada.token, matchId, { share: false })).statusCode).toBe(403);
+    expect((await http('GET', '/api/me/connections', null)).statusCode).toBe(401);
+    expect((await share(bo.token, matchId, { share: false })).statusCode).toBe(200);
+  });
+
+  it('says nothing is shared before the call started', async () => {
+    const wheelId = await createTestWheel(t.database, { name: 'Early', description: 'x', slotCount: 2 });
+    const registration = await registerParticipant(t.baseUrl, wheelId, { username: 'Cy' });
+    expect(await mine(registration.token)).toEqual({
+      wheelId,
+      contactFields: ['email', 'linkedinUrl', 'phone'],
+      connections: [],
+    });
+  });
+});
