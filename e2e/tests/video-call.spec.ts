@@ -54,6 +54,27 @@ test('both people see and hear each other, agree to extend the call, and hanging
   await ada.getByRole('button', { name: 'End call' }).click();
   await expect(bob.getByText('Your partner left the call.')).toBeVisible();
   await expect(ada.getByTestId('call-state')).toHaveCount(0);
+
+  // Keeping in touch (issue 13): details show only once both chose to share.
+  await bob.getByRole('button', { name: 'Close' }).click();
+  const share = async (page: Page, email: string) => {
+    // The matches dialog the call opened from is still there; close it to reach the wheel page.
+    await page
+      .getByRole('dialog', { name: 'You have a match!' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await page.getByRole('button', { name: 'My connections' }).click();
+    const dialog = page.getByRole('dialog', { name: 'My connections' });
+    await dialog.getByLabel(/^Share my contact details with /).check();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Saved.')).toBeVisible();
+    return dialog;
+  };
+  const adaDialog = await share(ada, 'ada@example.com');
+  await expect(adaDialog.getByText(/once you have both chosen to share/)).toBeVisible();
+  const bobDialog = await share(bob, 'bob@example.com');
+  await expect(bobDialog.getByRole('link', { name: 'ada@example.com' })).toBeVisible();
 });
 
 test('a reload on either side mid-call comes back into the same call; a camera turned off shows at once', async ({

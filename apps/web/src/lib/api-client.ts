@@ -152,7 +152,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request('GET', path, undefined, schema, options),
     post: <T>(path: string, body: unknown, schema: ResponseSchema<T>, options?: RequestOptions) =>
       request('POST', path, body, schema, options),
-    put: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('PUT', path, body, schema),
+    put: <T>(path: string, body: unknown, schema: ResponseSchema<T>, options?: RequestOptions) =>
+      request('PUT', path, body, schema, options),
     delete: (path: string) => request<void>('DELETE', path, undefined),
   };
 }

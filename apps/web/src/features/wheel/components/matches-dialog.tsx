@@ -10,8 +10,8 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
-import { useCountdown } from '../hooks/use-countdown';
 import { matchSides } from '../hooks/match-texts';
+import { useCountdown } from '../hooks/use-countdown';
 
 export { matchSides } from '../hooks/match-texts';
 

@@ -3,6 +3,10 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { PageTitle } from '@/components/ui/page-title';
 import { ToastRegion } from '@/components/ui/toast';
+import {
+  MY_CONNECTIONS_TITLE,
+  MyConnectionsDialog,
+} from '@/features/connections/components/my-connections-dialog';
 import { getParticipantForWheel, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
 import { shownMatches } from '../hooks/match-texts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
@@ -100,6 +104,7 @@ export function WheelExperience({
   const [chosenSlotId, setChosenSlotId] = useState<string | null>(null);
   const [seatMessage, setSeatMessage] = useState<SeatMessage | null>(null);
   const [seatBusy, setSeatBusy] = useState(false);
+  const [connectionsOpen, setConnectionsOpen] = useState(false);
   // The seat that opened the registration dialog, and whatever had focus when the matches opened.
   const registrationOpenerRef = useRef<string | null>(null);
   const matchesOpenerRef = useRef<Element | null>(null);
@@ -227,6 +232,11 @@ export function WheelExperience({
                 Your matches ({matches.length})
               </Button>
             ) : null}
+            {me ? (
+              <Button variant="secondary" className="min-h-11" onClick={() => setConnectionsOpen(true)}>
+                {MY_CONNECTIONS_TITLE}
+              </Button>
+            ) : null}
           </div>
 
           <div className="mx-auto mt-3 max-w-xl space-y-3 lg:mx-0">
@@ -277,6 +287,9 @@ export function WheelExperience({
         </WheelRings>
       </section>
 
+      {me ? (
+        <MyConnectionsDialog token={me.token} open={connectionsOpen} onOpenChange={setConnectionsOpen} />
+      ) : null}
       <RegistrationDialog
         open={registrationOpen}
         onOpenChange={setRegistrationOpen}

@@ -1,0 +1,101 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Connection, MyConnections } from '@wheelmeet/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestQueryClient, errorResponse, jsonResponse, mockFetch, requestBodies } from '@/test/render';
+import { MyConnectionsDialog, NO_CONNECTIONS_MESSAGE } from './my-connections-dialog';
+
+const TOKEN = 'participant-token';
+const MATCH_ID = '7d6c5b4a-3928-4170-8e9f-a1b2c3d4e5f6';
+const connection: Connection = {
+  matchId: MATCH_ID,
+  round: 2,
+  partner: { id: '11111111-2222-4333-8444-555555555555', displayName: 'Ada' },
+  metAt: '2026-11-23T10:00:00.000Z',
+  declined: false,
+  mine: null,
+  partnerContact: null,
+};
+const list = (
+  connections: Connection[],
+  contactFields: MyConnections['contactFields'] = ['email', 'phone'],
+) => jsonResponse({ wheelId: '22222222-2222-4333-8444-555555555555', contactFields, connections });
+
+function renderDialog() {
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <MyConnectionsDialog token={TOKEN} open onOpenChange={() => {}} />
+    </QueryClientProvider>,
+  );
+  return screen.getByRole('dialog', { name: 'My connections' });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('My connections', () => {
+  it('says who is there before anyone met', async () => {
+    mockFetch({ 'GET /api/me/connections': list([]) });
+    const dialog = renderDialog();
+    expect(await within(dialog).findByText(NO_CONNECTIONS_MESSAGE)).toBeInTheDocument();
+  });
+
+  it("shares only the organiser's fields, with the participant's token, and shows the partner's details once both shared", async () => {
+    const fetchMock = mockFetch({
+      'GET /api/me/connections': list([connection]),
+      [`PUT /api/me/connections/${MATCH_ID}`]: jsonResponse({
+        ...connection,
+        mine: { share: true, contact: { email: 'me@example.com' }, rating: 'up', note: null },
+        partnerContact: { email: 'ada@example.com', phone: '+44 20 7946 0958' },
+      }),
+    });
+    const dialog = renderDialog();
+    expect(await within(dialog).findByRole('heading', { name: 'Ada' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/once you have both chosen to share/)).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByLabelText('Share my contact details with Ada'));
+    expect(within(dialog).queryByLabelText('LinkedIn profile')).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'me@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: '👍 Good' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByText('Saved.')).toBeInTheDocument();
+    expect(requestBodies(fetchMock, `/api/me/connections/${MATCH_ID}`)).toEqual([
+      {
+        share: true,
+        contact: { email: 'me@example.com' },
+        rating: 'up',
+        note: null,
+      },
+    ]);
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect((put?.[1]?.headers as Record<string, string>).Authorization).toBe(`Bearer ${TOKEN}`);
+    expect(within(dialog).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ada@example.com',
+    );
+    expect(within(dialog).getByRole('link', { name: '+44 20 7946 0958' })).toHaveAttribute(
+      'href',
+      'tel:+44 20 7946 0958',
+    );
+  });
+
+  it("shows the server's reason when a choice cannot be saved", async () => {
+    mockFetch({
+      'GET /api/me/connections': list([connection]),
+      [`PUT /api/me/connections/${MATCH_ID}`]: errorResponse(
+        400,
+        'validation_failed',
+        'Add at least one way to reach you, or choose not to share.',
+      ),
+    });
+    const dialog = renderDialog();
+    await userEvent.click(await within(dialog).findByLabelText('Share my contact details with Ada'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Add at least one way to reach you, or choose not to share.'),
+    ).toBeInTheDocument();
+  });
+});
