@@ -26,10 +26,13 @@ export function lazyArea<M extends object>(load: () => Promise<M>) {
   };
 }
 
-/** What a page shows while its code arrives: visible, and announced by screen readers. */
+/**
+ * What a page shows while its code arrives: visible, and announced by screen readers. It is a
+ * screen tall so that the footer is not in view and jump when the page arrives (layout shift).
+ */
 export function RouteLoading() {
   return (
-    <div className="min-h-[50dvh]">
+    <div className="min-h-dvh">
       <LoadingState label="Loading page..." />
     </div>
   );
