@@ -4,7 +4,8 @@
  *
  *   npm run bench:lighthouse -w @wheelmeet/bench
  *
- * It runs `npm run build` first (BENCH_NO_BUILD=1 measures whatever is built), starts
+ * It runs `npm run build` first (BENCH_NO_BUILD=1 measures whatever is built; WEB_DIST_DIR
+ * serves another web build, e.g. an older one to compare with), starts
  * `apps/server/dist/main.js` as `npm start` does, on a random port with a throwaway data
  * directory, and ends the server and Chromium whatever happens. Each route is measured
  * BENCH_RUNS times (3); the run with the median performance score is printed. The load
@@ -144,7 +145,14 @@ function lighthouseVersion(): string {
 function startServer(dataDir: string): { child: ChildProcess; origin: Promise<string> } {
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = new Promise<string>((resolve, reject) => {
