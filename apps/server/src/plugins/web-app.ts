@@ -14,6 +14,11 @@ const isApiPath = (url: string) =>
  * Serves the built web app. Hashed assets are cached for a year; every other non-API path
  * gets index.html (never cached) so the client router decides what to show. Unknown API
  * paths answer with the JSON error model instead.
+ *
+ * Text files are sent compressed: the build writes a `.br` and a `.gz` beside each one, and the
+ * variant the browser accepts is sent as it is (`Vary: Accept-Encoding`), so nothing is
+ * compressed per request. API answers are not compressed: they are small, and compressing
+ * each one would cost the read path more than it saves on the wire (decision 012).
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
@@ -22,6 +27,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: ['index.html'],
+      preCompressed: true,
+      // dist/.vite holds the build manifest, for the bundle budget: not for browsers.
+      dotfiles: 'ignore',
       setHeaders: (reply, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

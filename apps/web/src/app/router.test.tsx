@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_STORAGE_KEYS } from '@/lib/auth-storage';
 import { PLANS } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderRoutes } from '@/test/render';
@@ -19,6 +19,16 @@ async function expectLocation(
     expect(router.state.location.hash).toBe(hash);
   });
 }
+
+// The admin, marketing and purchase pages are fetched on demand (lazy-area.test.tsx shows the
+// loading state); compiling them once here keeps the first test of each from racing that.
+beforeAll(async () => {
+  await Promise.all([
+    import('./areas/admin-area'),
+    import('./areas/marketing-area'),
+    import('./areas/purchase-area'),
+  ]);
+});
 
 beforeEach(() => {
   vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});

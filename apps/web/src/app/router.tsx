@@ -1,31 +1,17 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AdminLayout } from '@/features/admin/components/admin-layout';
-import { AdminLoginPage } from '@/features/admin/components/admin-login-page';
-import { AdminsPage } from '@/features/admin/components/admins-page';
-import { BusinessUserReportPage } from '@/features/admin/components/business-user-report-page';
-import { BusinessUsersPage } from '@/features/admin/components/business-users-page';
-import { DashboardPage } from '@/features/admin/components/dashboard-page';
-import { DemoRequestsPage } from '@/features/admin/components/demo-requests-page';
-import { DirectDashboardPage } from '@/features/admin/components/direct-dashboard-page';
-import { RequireAdminAuth } from '@/features/admin/components/require-admin-auth';
-import { RequireRole } from '@/features/admin/components/require-role';
-import { SettingsPage } from '@/features/admin/components/settings-page';
-import { UsersPage } from '@/features/admin/components/users-page';
-import { WheelCreatePage } from '@/features/admin/components/wheel-create-page';
-import { WheelDetailPage } from '@/features/admin/components/wheel-detail-page';
-import { WheelsPage } from '@/features/admin/components/wheels-page';
-import { BusinessPage } from '@/features/marketing/components/business-page';
-import { FeaturesPage } from '@/features/marketing/components/features-page';
-import { HowItWorksPage } from '@/features/marketing/components/how-it-works-page';
-import { PaymentSuccessPage } from '@/features/purchase/components/payment-success-page';
-import { PurchasePage } from '@/features/purchase/components/purchase-page';
-import { RegistrationSuccessPage } from '@/features/purchase/components/registration-success-page';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { WheelHomePage } from '@/features/wheel/components/wheel-home-page';
 import { WheelPage } from '@/features/wheel/components/wheel-page';
+import { lazyArea } from './lazy-area';
 import { RootLayout } from './layouts/root-layout';
-import { RouteError } from './layouts/route-error';
 import { SiteLayout } from './layouts/site-layout';
 import { WheelWithVideoCall } from './wheel-with-video-call';
+
+// The participant's screens (the wheel and its video call) are in the first download; every
+// other part of the app is its own chunk, fetched when one of its pages is first opened, so
+// that `/` stays within its JavaScript budget (decision 012).
+const admin = lazyArea(() => import('./areas/admin-area'));
+const marketing = lazyArea(() => import('./areas/marketing-area'));
+const purchase = lazyArea(() => import('./areas/purchase-area'));
 
 function WheelHomeWithCall() {
   return (
@@ -37,7 +23,6 @@ function WheelHomeWithCall() {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       {
         // Public pages carry the top navigation; nothing under /admin does.
@@ -53,80 +38,34 @@ export const routes: RouteObject[] = [
               </WheelWithVideoCall>
             ),
           },
-          { path: '/business', element: <BusinessPage /> },
-          { path: '/features', element: <FeaturesPage /> },
+          { path: '/business', element: marketing('BusinessPage') },
+          { path: '/features', element: marketing('FeaturesPage') },
           { path: '/pricing', element: <Navigate to="/business#pricing-section" replace /> },
-          { path: '/purchase/:planId', element: <PurchasePage /> },
-          { path: '/payment-success', element: <PaymentSuccessPage /> },
-          { path: '/registration-success', element: <RegistrationSuccessPage /> },
-          { path: '/how-it-works-user', element: <HowItWorksPage /> },
+          { path: '/purchase/:planId', element: purchase('PurchasePage') },
+          { path: '/payment-success', element: purchase('PaymentSuccessPage') },
+          { path: '/registration-success', element: purchase('RegistrationSuccessPage') },
+          { path: '/how-it-works-user', element: marketing('HowItWorksPage') },
         ],
       },
-      { path: '/admin/login', element: <AdminLoginPage /> },
-      {
-        path: '/admin/direct-dashboard',
-        element: (
-          <RequireAdminAuth>
-            <DirectDashboardPage />
-          </RequireAdminAuth>
-        ),
-      },
+      { path: '/admin/login', element: admin('AdminLoginPage') },
+      { path: '/admin/direct-dashboard', element: admin('SignedInDirectDashboard') },
       {
         path: '/admin',
-        element: (
-          <RequireAdminAuth>
-            <AdminLayout />
-          </RequireAdminAuth>
-        ),
+        element: admin('SignedInAdminLayout'),
         children: [
           { index: true, element: <Navigate to="dashboard" replace /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          {
-            path: 'users',
-            element: (
-              <RequireRole allow="admin">
-                <UsersPage />
-              </RequireRole>
-            ),
-          },
+          { path: 'dashboard', element: admin('DashboardPage') },
+          { path: 'users', element: admin('UsersForAdmins') },
           // Admins see every wheel, business users their own ('My Wheels'); the server filters.
-          { path: 'wheels', element: <WheelsPage /> },
-          { path: 'wheels/new', element: <WheelCreatePage /> },
-          { path: 'wheels/:wheelId', element: <WheelDetailPage /> },
-          {
-            path: 'business-users',
-            element: (
-              <RequireRole allow="admin">
-                <BusinessUsersPage />
-              </RequireRole>
-            ),
-          },
-          {
-            path: 'demo-requests',
-            element: (
-              <RequireRole allow="admin">
-                <DemoRequestsPage />
-              </RequireRole>
-            ),
-          },
-          {
-            path: 'admins',
-            element: (
-              <RequireRole allow="super-admin">
-                <AdminsPage />
-              </RequireRole>
-            ),
-          },
-          {
-            path: 'settings',
-            element: (
-              <RequireRole allow="admin">
-                <SettingsPage />
-              </RequireRole>
-            ),
-          },
+          { path: 'wheels', element: admin('WheelsPage') },
+          { path: 'wheels/new', element: admin('WheelCreatePage') },
+          { path: 'wheels/:wheelId', element: admin('WheelDetailPage') },
+          { path: 'business-users', element: admin('BusinessUsersForAdmins') },
+          { path: 'demo-requests', element: admin('DemoRequestsForAdmins') },
+          { path: 'admins', element: admin('AdminsForSuperAdmins') },
+          { path: 'settings', element: admin('SettingsForAdmins') },
           // An admin, or the business user for itself; the server answers 404 otherwise.
-          { path: 'reports/business-user/:id', element: <BusinessUserReportPage /> },
+          { path: 'reports/business-user/:id', element: admin('BusinessUserReportPage') },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
         ],
       },
@@ -135,6 +74,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The route table in React Router's declarative mode (inside a BrowserRouter): the app has no
+ * loaders or actions, and the data router's code would be 18 KiB (gzip) more of the first
+ * download (decision 012).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

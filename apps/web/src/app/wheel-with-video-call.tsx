@@ -1,7 +1,16 @@
-import type { ReactNode } from 'react';
-import { VideoCallOverlay } from '@/features/video/components/video-call-overlay';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { DialogLoading } from '@/components/ui/dialog';
 import { useVideoCall } from '@/features/video/hooks/use-video-call';
 import type { MatchReadyHandler } from '@/features/wheel/components/wheel-experience';
+import { onDemand, whenIdle } from '@/lib/on-demand';
+
+// The call's screen (and Radix's dialog under it) is needed only once a call starts: it is
+// fetched while the browser is idle rather than with the wheel.
+const overlay = onDemand(() => import('@/features/video/components/video-call-overlay'));
+const LoadedOverlay = overlay.component((module) => module.VideoCallOverlay);
+
+/** Fetches the call's screen now; the unit tests do, as a browser has by the time a call starts. */
+export const preloadVideoCallOverlay = overlay.preload;
 
 /**
  * Puts the video call over a wheel screen: the wheel reports each match both sides accepted
@@ -13,10 +22,18 @@ export function WheelWithVideoCall({
   children: (onMatchReady: MatchReadyHandler) => ReactNode;
 }) {
   const call = useVideoCall();
+  useEffect(() => whenIdle(() => void overlay.preload()), []);
+  // Once shown, the overlay stays mounted so that the end of a call goes through its dialog.
+  const [shown, setShown] = useState(false);
+  if (call.state.phase !== 'idle' && !shown) setShown(true);
   return (
     <>
       {children(call.onMatchReady)}
-      <VideoCallOverlay call={call} />
+      {shown ? (
+        <Suspense fallback={<DialogLoading />}>
+          <LoadedOverlay call={call} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -9,8 +9,9 @@ import {
   type ServerToClientEvents,
 } from '@wheelmeet/contracts';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { forgetParticipantToken } from './auth-storage';
+import { importChunk } from './chunk-load-error';
 
 /** The spec's connection states (section 4). */
 export type ConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting';
@@ -155,31 +156,75 @@ function isUnauthorized(error: unknown): boolean {
   return data?.code === 'unauthorized';
 }
 
-/** The real socket: Socket.IO's own reconnection is off, the client below runs the reconnect schedule. */
-export const socketIoFactory: HubSocketFactory = (token) => {
-  const socket = io({
-    path: HUB_PATH,
-    auth: token ? { token } : {},
-    autoConnect: false,
-    reconnection: false,
-    forceNew: true,
+let socketIo: Promise<typeof import('socket.io-client')> | undefined;
+/** socket.io-client, fetched once; a failed fetch is forgotten so that the next attempt tries again. */
+function loadSocketIo() {
+  socketIo ??= importChunk(() => import('socket.io-client')).catch((error: unknown) => {
+    socketIo = undefined;
+    throw error;
   });
+  return socketIo;
+}
+
+/**
+ * The real socket: Socket.IO's own reconnection is off, the client below runs the reconnect schedule.
+ *
+ * socket.io-client is not in the page's first download: nothing is drawn with it, and the wheel
+ * is shown from its HTTP answer while the connection is made anyway. The socket is created when
+ * the library arrives; listeners and a connect() asked for before then are applied to it. A
+ * library that cannot be fetched is reported as a failed connection (`connect_error`), so the
+ * client's reconnect schedule tries again.
+ */
+export const socketIoFactory: HubSocketFactory = (token) => {
+  let socket: Socket | null = null;
+  let wantsConnection = false;
+  const listeners: [string, (...args: unknown[]) => void][] = [];
+  const create = async () => {
+    const { io } = await loadSocketIo();
+    socket ??= io({
+      path: HUB_PATH,
+      auth: token ? { token } : {},
+      autoConnect: false,
+      reconnection: false,
+      forceNew: true,
+    });
+    for (const [event, listener] of listeners) socket.on(event, listener);
+    listeners.length = 0;
+    return socket;
+  };
   return {
     get id() {
-      return socket.id;
+      return socket?.id;
     },
     connect: () => {
-      socket.connect();
+      wantsConnection = true;
+      if (socket) {
+        socket.connect();
+        return;
+      }
+      create().then(
+        (created) => {
+          if (wantsConnection) created.connect();
+        },
+        (error: unknown) => {
+          if (!wantsConnection) return;
+          for (const [event, listener] of listeners) if (event === 'connect_error') listener(error);
+        },
+      );
     },
     disconnect: () => {
-      socket.disconnect();
+      wantsConnection = false;
+      socket?.disconnect();
     },
     on: (event, listener) => {
       // The typed event map is this module's HubSocket; the raw socket takes any name.
-      socket.on(event as string, listener as (...args: unknown[]) => void);
+      const raw = listener as (...args: unknown[]) => void;
+      if (socket) socket.on(event as string, raw);
+      else listeners.push([event as string, raw]);
     },
+    // Only called once connected, so the socket exists.
     emit: (event, request, ack) => {
-      socket.emit(event, request, ack);
+      socket?.emit(event, request, ack);
     },
   };
 };

@@ -1,9 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { preloadVideoCallOverlay } from '@/app/wheel-with-video-call';
+import { preloadDialog } from '@/components/ui/dialog';
+
+// Dialogs and the call's screen are fetched on demand, in a browser while it is idle after the
+// page loaded; here before any test, so that a test opening one sees it as a person would.
+await Promise.all([preloadDialog(), preloadVideoCallOverlay()]);
 
 afterEach(() => {
   cleanup();
+  // The bundle budget test runs in Node (it builds the app): there is no page to reset.
+  if (typeof window === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
   window.history.replaceState(null, '', '/');

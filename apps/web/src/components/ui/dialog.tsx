@@ -1,70 +1,48 @@
-import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
-import { cn } from '@/lib/cn';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { onDemand, whenIdle } from '@/lib/on-demand';
 import { Button, SubmitButton } from './button';
+import type { DialogProps } from './dialog-view';
+import { Spinner } from './spinner';
 
-interface DialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-  className?: string;
-  /** Where focus goes on opening; call `event.preventDefault()` to place it yourself (default: first focusable). */
-  onOpenAutoFocus?: (event: Event) => void;
-  /**
-   * Where focus goes on closing; call `event.preventDefault()` to place it yourself. A dialog
-   * opened without a Radix trigger otherwise leaves focus nowhere.
-   */
-  onCloseAutoFocus?: (event: Event) => void;
-}
+// Radix's dialog (focus trap, scroll lock, dismissable layer) is a good part of a page's
+// JavaScript, and no page needs it before someone opens a dialog: it is fetched on demand.
+const dialogView = onDemand(() => import('./dialog-view'));
+const LoadedDialog = dialogView.component((module) => module.DialogView);
+
+/** Fetches the dialog's code now; the unit tests do, as a browser has by the time someone clicks. */
+export const preloadDialog = dialogView.preload;
 
 /**
  * A modal dialog: focus is trapped inside and returned on close, Escape and a click on the
  * backdrop close it, a click inside does not.
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  className,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-}: DialogProps) {
+export function Dialog(props: DialogProps) {
+  // A screen mounts its dialogs closed: fetch their code once the browser is idle, so it is
+  // there by the time someone opens one.
+  useEffect(() => whenIdle(() => void dialogView.preload()), []);
+  // Once opened, the dialog stays mounted so that closing goes through Radix (focus return).
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay data-testid="dialog-backdrop" className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixDialog.Content
-          // Without a description Radix expects this to be said explicitly.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
-            className,
-          )}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-xl font-semibold text-slate-900">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              aria-label="Close"
-              className="-m-1 rounded-md p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            >
-              <span aria-hidden="true">×</span>
-            </RadixDialog.Close>
-          </div>
-          {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-600">
-              {description}
-            </RadixDialog.Description>
-          ) : null}
-          <div className="mt-4">{children}</div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={<DialogLoading />}>
+      <LoadedDialog {...props} />
+    </Suspense>
+  );
+}
+
+/** Over the page while a dialog's code arrives (a slow network, before the idle prefetch ended). */
+export function DialogLoading() {
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/50">
+      <div
+        role="status"
+        className="flex items-center gap-3 rounded-2xl bg-white px-6 py-4 text-slate-700 shadow-xl"
+      >
+        <Spinner />
+        <span>Loading...</span>
+      </div>
+    </div>
   );
 }
 

@@ -42,7 +42,8 @@ async function openAndFill() {
   const user = userEvent.setup();
   renderRoutes([{ path: '/business', element: <BusinessPage /> }], '/business');
   await user.click(await screen.findByRole('button', { name: 'Get Started with Starter' }));
-  const dialog = screen.getByRole('dialog', { name: 'Get started with Starter' });
+  // The checkout's code is fetched when a plan is first chosen.
+  const dialog = await screen.findByRole('dialog', { name: 'Get started with Starter' });
   await fillBusinessAccount(user, dialog);
   return { user, dialog, pay: within(dialog).getByRole('button', { name: 'Pay €29 and register' }) };
 }

@@ -58,7 +58,8 @@ function happyPath(overrides: FetchRoutes = {}) {
 
 async function openModal(user: UserEvent = userEvent.setup()) {
   await user.click(await screen.findByRole('button', { name: 'Get Started with Starter' }));
-  return screen.getByRole('dialog', { name: 'Get started with Starter' });
+  // The checkout's code is fetched when a plan is first chosen.
+  return screen.findByRole('dialog', { name: 'Get started with Starter' });
 }
 
 const pay = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Pay €29 and register' });

@@ -1,16 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Plan } from '@wheelmeet/contracts';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { errorMessage } from '@/lib/api-client';
+import { importChunk } from '@/lib/chunk-load-error';
 import { plansQuery } from '@/lib/plans-query';
 import { PlanCard } from './plan-card';
-import { PricingModal } from './pricing-modal';
 import { PRICING_HEADING_ID, PRICING_SECTION_ID, scrollToPricing } from './scroll-to-pricing';
+
+// The checkout (card form, Stripe's React bindings) is fetched when a plan is first chosen, not
+// with the page: most visitors of /business never open it.
+const PricingModal = lazy(() =>
+  importChunk(() => import('./pricing-modal')).then((module) => ({ default: module.PricingModal })),
+);
 
 export function PricingSection() {
   const { hash } = useLocation();
@@ -77,7 +83,9 @@ export function PricingSection() {
         </div>
       </div>
       {chosen ? (
-        <PricingModal key={chosen.id} plan={chosen} open={modalOpen} onOpenChange={setModalOpen} />
+        <Suspense fallback={<LoadingState label="Opening checkout..." />}>
+          <PricingModal key={chosen.id} plan={chosen} open={modalOpen} onOpenChange={setModalOpen} />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  INITIAL_JS_BUDGET_BYTES,
+  type InitialJs,
+  initialJs,
+  type Manifest,
+  readManifest,
+} from '../../build-tools/initial-js';
+
+const webDir = path.resolve(import.meta.dirname, '../..');
+const outDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-web-budget-'));
+let manifest: Manifest;
+let initial: InitialJs;
+
+/** The production build of the web app, as `npm run build` makes it, into a folder of its own. */
+beforeAll(async () => {
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(webDir, 'vite.config.ts'),
+      mode: 'production',
+      build: { outDir, emptyOutDir: true },
+      logLevel: 'silent',
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  manifest = readManifest(outDir);
+  initial = initialJs(outDir, manifest);
+}, 120_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('what the participant route `/` downloads before it is interactive', () => {
+  it('stays within the JavaScript budget (gzip)', () => {
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    expect(initial.gzipBytes, `initial JS is ${kib(initial.gzipBytes)} gzip`).toBeLessThanOrEqual(
+      INITIAL_JS_BUDGET_BYTES,
+    );
+  });
+
+  it.each([
+    'src/app/areas/admin-area.tsx',
+    'src/app/areas/marketing-area.tsx',
+    'src/app/areas/purchase-area.tsx',
+  ])('leaves %s to a chunk of its own, fetched on demand', (source) => {
+    const chunk = manifest[source];
+    expect(chunk?.isDynamicEntry).toBe(true);
+    expect(initial.files.map((file) => file.file)).not.toContain(chunk?.file);
+  });
+
+  it('leaves Stripe out', () => {
+    for (const file of initial.files) {
+      expect(readFileSync(path.join(outDir, file.file), 'utf8'), file.file).not.toContain('js.stripe.com');
+    }
+  });
+});

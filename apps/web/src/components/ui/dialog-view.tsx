@@ -1,0 +1,65 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  /** Where focus goes on opening; call `event.preventDefault()` to place it yourself (default: first focusable). */
+  onOpenAutoFocus?: (event: Event) => void;
+  /**
+   * Where focus goes on closing; call `event.preventDefault()` to place it yourself. A dialog
+   * opened without a Radix trigger otherwise leaves focus nowhere.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+/** Radix's modal dialog behind `Dialog` (dialog.tsx), which fetches this module on demand. */
+export function DialogView({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay data-testid="dialog-backdrop" className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Content
+          // Without a description Radix expects this to be said explicitly.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
+            className,
+          )}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-xl font-semibold text-slate-900">{title}</RadixDialog.Title>
+            <RadixDialog.Close
+              aria-label="Close"
+              className="-m-1 rounded-md p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <span aria-hidden="true">×</span>
+            </RadixDialog.Close>
+          </div>
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+              {description}
+            </RadixDialog.Description>
+          ) : null}
+          <div className="mt-4">{children}</div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Lighthouse's mobile preset (simulated slow 4G and a 4× slower CPU) on `/` and `/business`,
+ * through the production build served by the real server, in Debian's Chromium.
+ *
+ *   npm run bench:lighthouse -w @wheelmeet/bench
+ *
+ * It runs `npm run build` first (BENCH_NO_BUILD=1 measures whatever is built; WEB_DIST_DIR
+ * serves another web build, e.g. an older one to compare with), starts
+ * `apps/server/dist/main.js` as `npm start` does, on a random port with a throwaway data
+ * directory, and ends the server and Chromium whatever happens. Each route is measured
+ * BENCH_RUNS times (3); the run with the median performance score is printed. The load
+ * average is printed too: Lighthouse simulates the network, but its CPU estimate comes from
+ * how long the page's work took on this machine, so a busy machine lowers the score.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const ROUTES = ['/', '/business'];
+
+interface Row {
+  route: string;
+  score: number;
+  lcp: number;
+  tbt: number;
+  fcp: number;
+  cls: number;
+  jsBytes: number;
+  allBytes: number;
+}
+
+async function main() {
+  if (!process.env.BENCH_NO_BUILD) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const loadAtStart = loadAverage();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-lighthouse-'));
+  let server: ChildProcess | undefined;
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  try {
+    const started = startServer(dataDir);
+    server = started.child;
+    const origin = await started.origin;
+    chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    const rows: Row[] = [];
+    for (const route of ROUTES) {
+      const runs: Row[] = [];
+      for (let run = 0; run < RUNS; run += 1)
+        runs.push(await measure(`${origin}${route}`, route, chrome.port));
+      runs.sort((a, b) => a.score - b.score);
+      const median = runs[Math.floor(runs.length / 2)];
+      if (median) rows.push(median);
+      process.stdout.write(`${route}: scores ${runs.map((row) => row.score).join(', ')}\n`);
+    }
+    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+    process.stdout.write(
+      [
+        '',
+        `Lighthouse ${lighthouseVersion()} mobile preset (simulated throttling), ${RUNS} runs per route, the median run`,
+        `load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+        '',
+        '| Route | Performance | LCP | TBT | FCP | CLS | JS transferred | all transferred |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows.map(
+          (row) =>
+            `| \`${row.route}\` | ${row.score} | ${(row.lcp / 1000).toFixed(1)} s | ${Math.round(row.tbt)} ms | ${(
+              row.fcp / 1000
+            ).toFixed(1)} s | ${row.cls.toFixed(3)} | ${kib(row.jsBytes)} | ${kib(row.allBytes)} |`,
+        ),
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    chrome?.kill();
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(url: string, route: string, port: number): Promise<Row> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const requests = networkRequests(lhr);
+  return {
+    route,
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: metric(lhr, 'largest-contentful-paint'),
+    tbt: metric(lhr, 'total-blocking-time'),
+    fcp: metric(lhr, 'first-contentful-paint'),
+    cls: metric(lhr, 'cumulative-layout-shift'),
+    jsBytes: requests.filter((request) => request.resourceType === 'Script').reduce(sumTransfer, 0),
+    allBytes: requests.reduce(sumTransfer, 0),
+  };
+}
+
+function metric(lhr: Result, audit: string): number {
+  const value = lhr.audits[audit]?.numericValue;
+  if (value === undefined) throw new Error(`Lighthouse reported no ${audit}`);
+  return value;
+}
+
+interface NetworkRequest {
+  resourceType?: string;
+  transferSize?: number;
+}
+
+function networkRequests(lhr: Result): NetworkRequest[] {
+  const details = lhr.audits['network-requests']?.details;
+  return details && details.type === 'table' ? (details.items as NetworkRequest[]) : [];
+}
+
+const sumTransfer = (total: number, request: NetworkRequest) => total + (request.transferSize ?? 0);
+
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+function lighthouseVersion(): string {
+  const found = spawnSync(process.execPath, ['-p', "require('lighthouse/package.json').version"], {
+    cwd: import.meta.dirname,
+    encoding: 'utf8',
+  });
+  return found.stdout.trim();
+}
+
+/** The production server as `npm start` runs it, on a random port with its own data directory. */
+function startServer(dataDir: string): { child: ChildProcess; origin: Promise<string> } {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const origin = new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = output.match(/running at (http:\/\/\S+)/)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`the server exited (${code}) before it listened:\n${output}`)),
+    );
+  });
+  return { child, origin };
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+await main();

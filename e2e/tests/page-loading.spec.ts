@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
+
+/** Chunks the participant's first visit must not download (decision 012). */
+const ON_DEMAND_CHUNK =
+  /\/assets\/(admin-area|marketing-area|purchase-area|card-payment-fields|pricing-modal)-/;
+
+/** Every script URL the page requests from now on. */
+function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  return scripts;
+}
+
+test('the wheel page downloads neither the admin area, the business pages nor Stripe', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Connect Anywhere, Instantly.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /seat 1/ }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => ON_DEMAND_CHUNK.test(url))).toEqual([]);
+});
+
+test('its JavaScript arrives compressed', async ({ page }) => {
+  const encodings: (string | undefined)[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      encodings.push(response.headers()['content-encoding']);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Connect Anywhere, Instantly.' })).toBeVisible();
+
+  expect(encodings.length).toBeGreaterThan(0);
+  for (const encoding of encodings) expect(['br', 'gzip']).toContain(encoding);
+});
+
+test('the business pages load when a visitor goes there from the wheel', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Connect Anywhere, Instantly.' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'For Business' }).click();
+  await expect(page).toHaveURL(/\/business$/);
+  await expect(
+    page.getByRole('heading', { name: 'Transform Your Events with Interactive Networking' }),
+  ).toBeVisible();
+  const starter = page
+    .locator('#pricing-section')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Starter' }) });
+  await expect(starter).toContainText('€29');
+  expect(scripts.some((url) => url.includes('/assets/marketing-area-'))).toBe(true);
+  // Stripe's bindings wait until someone chooses a plan.
+  expect(scripts.some((url) => url.includes('/assets/card-payment-fields-'))).toBe(false);
+});
+
+test('the admin login page loads on a direct visit', async ({ page }) => {
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: /main/i })).toHaveCount(0);
+});
