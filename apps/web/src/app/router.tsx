@@ -1,9 +1,9 @@
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { WheelHomePage } from '@/features/wheel/components/wheel-home-page';
 import { WheelPage } from '@/features/wheel/components/wheel-page';
-import { lazyArea } from './lazy-area';
 import { RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
+import { lazyArea } from './lazy-area';
 import { WheelWithVideoCall } from './wheel-with-video-call';
 
 // The participant's screens (the wheel and its video call) are in the first download; every

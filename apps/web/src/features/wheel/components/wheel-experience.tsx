@@ -1,13 +1,11 @@
 import { indexInRing, type Match, type OpenWheel, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DialogLoading } from '@/components/ui/dialog';
 import { PageTitle } from '@/components/ui/page-title';
 import { ToastRegion } from '@/components/ui/toast';
-import {
-  MY_CONNECTIONS_TITLE,
-  MyConnectionsDialog,
-} from '@/features/connections/components/my-connections-dialog';
 import { getParticipantForWheel, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
+import { onDemand, whenIdle } from '@/lib/on-demand';
 import { shownMatches } from '../hooks/match-texts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useRingRotation } from '../hooks/use-ring-rotation';
@@ -16,13 +14,25 @@ import { useWheelHub } from '../hooks/use-wheel-hub';
 import { ConnectionIndicator } from './connection-indicator';
 import { CountdownBadge } from './countdown-badge';
 import { MatchesDialog } from './matches-dialog';
-import { RegistrationDialog } from './registration-dialog';
 import { WheelRings } from './wheel-rings';
 
 export const ALREADY_IN_SLOT_MESSAGE = 'You are already in a slot!';
 export const UNMATCHED_MESSAGE = "No partner this round — you'll be first in line next round.";
 export const LEAVE_SEAT_LABEL = 'Leave seat';
 export const OPEN_MATCHES_LABEL = 'Open matches';
+export const MY_CONNECTIONS_LABEL = 'My connections';
+
+// Only people who open it need it: fetched on the first click, not with the wheel.
+const MyConnectionsDialog = onDemand(
+  () => import('@/features/connections/components/my-connections-dialog'),
+).component((module) => module.MyConnectionsDialog);
+
+// The registration form (and its form library) is needed at the first seat click: fetched
+// while the browser is idle rather than with the wheel, so the wheel draws sooner.
+const registration = onDemand(() => import('./registration-dialog'));
+const RegistrationDialog = registration.component((module) => module.RegistrationDialog);
+/** Fetches the registration form now; the unit tests do, as a browser has by the first click. */
+export const preloadRegistrationDialog = registration.preload;
 
 interface WheelExperienceProps {
   wheel: OpenWheel;
@@ -105,6 +115,10 @@ export function WheelExperience({
   const [seatMessage, setSeatMessage] = useState<SeatMessage | null>(null);
   const [seatBusy, setSeatBusy] = useState(false);
   const [connectionsOpen, setConnectionsOpen] = useState(false);
+  // Once opened, the registration dialog stays mounted, so closing it returns focus as usual.
+  const [registrationMounted, setRegistrationMounted] = useState(false);
+  if (registrationOpen && !registrationMounted) setRegistrationMounted(true);
+  useEffect(() => whenIdle(() => void registration.preload()), []);
   // The seat that opened the registration dialog, and whatever had focus when the matches opened.
   const registrationOpenerRef = useRef<string | null>(null);
   const matchesOpenerRef = useRef<Element | null>(null);
@@ -234,7 +248,7 @@ export function WheelExperience({
             ) : null}
             {me ? (
               <Button variant="secondary" className="min-h-11" onClick={() => setConnectionsOpen(true)}>
-                {MY_CONNECTIONS_TITLE}
+                {MY_CONNECTIONS_LABEL}
               </Button>
             ) : null}
           </div>
@@ -287,22 +301,28 @@ export function WheelExperience({
         </WheelRings>
       </section>
 
-      {me ? (
-        <MyConnectionsDialog token={me.token} open={connectionsOpen} onOpenChange={setConnectionsOpen} />
+      {me && connectionsOpen ? (
+        <Suspense fallback={<DialogLoading />}>
+          <MyConnectionsDialog token={me.token} open onOpenChange={setConnectionsOpen} />
+        </Suspense>
       ) : null}
-      <RegistrationDialog
-        open={registrationOpen}
-        onOpenChange={setRegistrationOpen}
-        wheel={live}
-        getConnectionId={hub.client.getConnectionId}
-        onRegistered={handleRegistered}
-        onCloseAutoFocus={(event) => {
-          // Back to the seat that opened the dialog (now the user's own, after registering).
-          const slotId = registrationOpenerRef.current;
-          registrationOpenerRef.current = null;
-          if (slotId && focusIfPresent(seatButton(slotId))) event.preventDefault();
-        }}
-      />
+      {registrationMounted ? (
+        <Suspense fallback={<DialogLoading />}>
+          <RegistrationDialog
+            open={registrationOpen}
+            onOpenChange={setRegistrationOpen}
+            wheel={live}
+            getConnectionId={hub.client.getConnectionId}
+            onRegistered={handleRegistered}
+            onCloseAutoFocus={(event) => {
+              // Back to the seat that opened the dialog (now the user's own, after registering).
+              const slotId = registrationOpenerRef.current;
+              registrationOpenerRef.current = null;
+              if (slotId && focusIfPresent(seatButton(slotId))) event.preventDefault();
+            }}
+          />
+        </Suspense>
+      ) : null}
       {me ? (
         <MatchesDialog
           open={state.matchesOpen && matches.length > 0}

@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OpenWheel } from '@wheelmeet/contracts';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { clearWheelAccessGrant, getWheelAccessGrant, saveWheelAccessGrant } from '@/lib/auth-storage';
+import { onDemand } from '@/lib/on-demand';
 import { wheelQuery } from '../api/get-wheel';
-import { LockedWheelView } from './locked-wheel-view';
 import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
+
+// Only a private wheel shows the access-code form: its form library stays out of the wheel's download.
+const LockedWheelView = onDemand(() => import('./locked-wheel-view')).component(
+  (module) => module.LockedWheelView,
+);
 
 export const WHEEL_LOAD_ERROR =
   'Could not fetch the wheel. It may not exist or you may not have permission to view it.';
@@ -47,14 +52,16 @@ export function WheelGate({ wheelId, standalone = false, onMatchReady }: WheelGa
   if (isPending) return <LoadingState />;
   if (!isError && data.requiresAccessCode) {
     return (
-      <LockedWheelView
-        wheel={data}
-        onUnlocked={({ wheel, accessGrant }) => {
-          saveWheelAccessGrant(wheel.id, accessGrant);
-          setGrant(accessGrant);
-          setUnlocked(wheel);
-        }}
-      />
+      <Suspense fallback={<LoadingState />}>
+        <LockedWheelView
+          wheel={data}
+          onUnlocked={({ wheel, accessGrant }) => {
+            saveWheelAccessGrant(wheel.id, accessGrant);
+            setGrant(accessGrant);
+            setUnlocked(wheel);
+          }}
+        />
+      </Suspense>
     );
   }
   return (
