@@ -65,6 +65,7 @@ import { registerWebApp } from './plugins/web-app';
 import { registerCallHandlers } from './realtime/call-handlers';
 import { createHub } from './realtime/hub';
 import { registerMatchHandlers } from './realtime/match-handlers';
+import { HUB_LIMITS } from './realtime/hub-limits';
 import { createPresence } from './realtime/presence';
 import { forwardDomainEventsToHub } from './realtime/pushes';
 import { createWheelHandlers } from './realtime/wheel-handlers';
@@ -174,6 +175,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     log: app.log,
     trustProxy: config.trustProxy,
     connectionsPerAddress: config.hubConnectionsPerAddress,
+    limits: {
+      ...HUB_LIMITS,
+      callsPerAddress: { ...HUB_LIMITS.callsPerAddress, maxAttempts: config.hubCallsPerAddress },
+    },
     observeCall: metrics.hubCall,
   });
   const presence = createPresence(() => hub.io, { multiProcess: hubRedis !== undefined });
