@@ -4,6 +4,7 @@ import { domainModelMigration } from './migrations/0001-domain-model';
 import { roundStateMigration } from './migrations/0002-round-state';
 import { securityMigration } from './migrations/0003-security';
 import { matchLifetimeMigration } from './migrations/0004-match-lifetime';
+import { metPairsIndexMigration } from './migrations/0006-met-pairs-index';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -14,6 +15,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0002-round-state': roundStateMigration(types),
     '0003-security': securityMigration(types),
     '0004-match-lifetime': matchLifetimeMigration(types),
+    '0006-met-pairs-index': metPairsIndexMigration(),
   };
 }
 
