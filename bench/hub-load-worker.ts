@@ -171,10 +171,15 @@ async function run(setup: WorkerSetup) {
         reconnection: false,
         forceNew: true,
       });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
+      const connected = await new Promise<boolean>((resolve) => {
+        socket.once('connect', () => resolve(true));
+        socket.once('connect_error', () => resolve(false));
       });
+      if (!connected) {
+        fail('connect: refused');
+        socket.close();
+        return;
+      }
       const person: Person = { ...seat, id: identity.id, socket, slotId: '', taken: 0, accepted: 0 };
       socket.on('disconnect', () => {
         if (!closing) result.disconnects += 1;

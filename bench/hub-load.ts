@@ -238,6 +238,9 @@ async function measure(target: 'app' | 'bare', people: number): Promise<Measurem
         rounds: ROUNDS,
       } satisfies WorkerSetup);
     }
+    // A load process that dies early fails the run through `ready`; this keeps that from also
+    // being an unhandled rejection before anyone awaits `finished`.
+    for (const result of finished) result.catch(() => {});
     let setupTimer: NodeJS.Timeout | undefined;
     await Promise.race([
       Promise.all(ready),

@@ -278,7 +278,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   // Reactions between features, and pushes to the browsers.
   events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
-  forwardDomainEventsToHub(events, hub.io);
+  const stopPushes = forwardDomainEventsToHub(events, hub.io);
+  // Closed: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot).
+  app.addHook('onClose', async () => stopPushes());
   const wheelHandlers = createWheelHandlers({
     hub: hub.io,
     wheels,
@@ -296,7 +298,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registerMatchHandlers(socket, { matches, log: app.log });
     registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter: hub.signalLimiter, log: app.log });
   });
-  const stopTicker = deps.rounds === 'manual' ? () => {} : startRoundTicker(rounds, ROUND_TICK_MS, app.log);
+  const ticker = deps.rounds === 'manual' ? undefined : startRoundTicker(rounds, ROUND_TICK_MS, app.log);
+  if (ticker) {
+    // The next step of a round this process moved on is known to the millisecond: wake for it.
+    const wakeAt = (due: string | null) => {
+      if (due) ticker.wakeIn(Date.parse(due) - clock.now().getTime());
+    };
+    events.subscribe('roundScheduled', (event) => wakeAt(event.nextSpinAt));
+    events.subscribe('spinStarted', (event) => wakeAt(event.revealAt));
+    events.subscribe('matchesRevealed', (event) => wakeAt(event.completed.resetAt));
+  }
   // Shutting down: requests under way finish, and their answers close their keep-alive
   // connections (an idle one would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS).
   let closing = false;
@@ -306,7 +317,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   app.addHook('preClose', async () => {
     closing = true;
-    stopTicker();
+    ticker?.stop();
     wheelHandlers.stop();
     // Half the shutdown budget for hub calls under way; HTTP requests finish after this hook.
     await hub.close(config.shutdownTimeoutMs / 2);
