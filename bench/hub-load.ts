@@ -10,6 +10,9 @@
  * per-take: how the baseline sends seat changes; match it to the app's pattern).
  * BENCH_DATABASE_URL runs the app on PostgreSQL (a database of its own, dropped after);
  * BENCH_CPU_PROF=<dir> writes the app server's V8 CPU profile there (bench/cpu-profile-top.ts).
+ * Target `before` runs the app from another copy of apps/server, BENCH_BEFORE_DIR, e.g. an older
+ * commit's (`git archive <commit> apps/server | tar -x -C .bench-before`, then
+ * BENCH_BEFORE_DIR=.bench-before/apps/server --targets bare,before,app), for a before/after in one run.
  *
  * For each N and target: a fresh server process (the app with a fresh database holding the
  * wheels, or the bare server), then `--workers` load processes (bench/hub-load-worker.ts) that
@@ -50,7 +53,8 @@ const { values: options } = parseArgs({
 const SIZES = options.n.split(',').map(Number);
 const ROUNDS = Number(options.rounds);
 const WORKERS = Number(options.workers);
-const TARGETS = options.targets.split(',') as Array<'app' | 'bare'>;
+type Target = 'app' | 'bare' | 'before';
+const TARGETS = options.targets.split(',') as Target[];
 const ROUND_SECONDS = Number(options['round-seconds']);
 const SLOTS = 100;
 const GOAL_MS = 250;
@@ -113,7 +117,7 @@ async function startBare(wheels: number): Promise<Server> {
   return { child, ...ready, close: () => stop(child) };
 }
 
-async function startApp(wheels: number, people: number): Promise<Server> {
+async function startApp(wheels: number, people: number, appDir: string): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-hub-'));
   const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, 'hub');
   const env = {
@@ -145,7 +149,7 @@ async function startApp(wheels: number, people: number): Promise<Server> {
     process.execPath,
     [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'],
     {
-      cwd: serverDir,
+      cwd: appDir,
       env: {
         PATH: process.env.PATH ?? '',
         ...env,
@@ -184,10 +188,12 @@ async function startApp(wheels: number, people: number): Promise<Server> {
 }
 
 interface Measurement {
-  target: 'app' | 'bare';
+  target: Target;
   people: number;
   result: Omit<WorkerResult, 'type'>;
   seconds: number;
+  /** CPU seconds the server used for the rounds: what the work costs, however busy the machine is. */
+  serverCpuSeconds: number;
   serverCpuPercent: number;
   generatorCpuPercent: number;
   peakRssMiB: number;
@@ -195,9 +201,16 @@ interface Measurement {
 }
 
 /** One target at one size: a fresh server, the load processes, whole rounds; always ends what it started. */
-async function measure(target: 'app' | 'bare', people: number): Promise<Measurement> {
+async function measure(target: Target, people: number): Promise<Measurement> {
   const wheels = people / SLOTS;
-  const server = target === 'app' ? await startApp(wheels, people) : await startBare(wheels);
+  const server =
+    target === 'bare'
+      ? await startBare(wheels)
+      : await startApp(
+          wheels,
+          people,
+          target === 'app' ? serverDir : path.resolve(process.env.BENCH_BEFORE_DIR ?? ''),
+        );
   const workers: ChildProcess[] = [];
   try {
     const shares: WorkerSetup['people'][] = Array.from({ length: WORKERS }, () => []);
@@ -232,7 +245,7 @@ async function measure(target: 'app' | 'bare', people: number): Promise<Measurem
       );
       worker.send({
         type: 'setup',
-        target,
+        target: target === 'bare' ? 'bare' : 'app',
         origin: server.origin,
         people: share,
         rounds: ROUNDS,
@@ -276,6 +289,7 @@ async function measure(target: 'app' | 'bare', people: number): Promise<Measurem
       people,
       result: merged,
       seconds,
+      serverCpuSeconds: serverCpu,
       serverCpuPercent: (100 * serverCpu) / seconds,
       generatorCpuPercent: merged.cpuMs / 10 / seconds,
       peakRssMiB: peakRssMiB(server.child.pid ?? 0),
@@ -305,7 +319,7 @@ function report(m: Measurement) {
     .map(([what, count]) => `${what} ×${count}`)
     .join(', ');
   process.stdout.write(
-    `| ${m.target} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuPercent.toFixed(0)} % | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |\n`,
+    `| ${m.target} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |\n`,
   );
 }
 
@@ -316,20 +330,26 @@ async function main() {
     `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, baseline pushes ${options['bare-pushes']}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
   );
   process.stdout.write(
-    '| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU | server peak RSS MiB | load processes CPU | holds | load avg |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
+    '| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | holds | load avg |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
   );
-  const held: Record<string, number> = { app: 0, bare: 0 };
+  const held: Record<string, number> = { app: 0, bare: 0, before: 0 };
+  const cpuRatios: string[] = [];
   for (const people of SIZES) {
+    const cpu: Record<string, number> = {};
     for (const target of TARGETS) {
       const measurement = await measure(target, people);
       report(measurement);
+      cpu[target] = measurement.serverCpuSeconds;
       if (holds(measurement)) held[target] = Math.max(held[target] ?? 0, people);
     }
+    if (cpu.bare)
+      for (const target of TARGETS.filter((candidate) => candidate !== 'bare'))
+        cpuRatios.push(`${people} (${target}): ${((cpu[target] ?? Number.NaN) / cpu.bare).toFixed(1)}×`);
   }
   const bare = held.bare ?? 0;
   const app = held.app ?? 0;
   process.stdout.write(
-    `\nLargest N held: app ${app}, bare Socket.IO ${bare}${bare > 0 ? ` (${(app / bare).toFixed(2)}×)` : ''}; load average at end ${loadAverage()}\n`,
+    `\nLargest N held: app ${app}${TARGETS.includes('before') ? `, before ${held.before}` : ''}, bare Socket.IO ${bare}${bare > 0 ? ` (${(app / bare).toFixed(2)}×)` : ''}; server CPU for the rounds, app / bare, at N = ${cpuRatios.join(', ')}; load average at end ${loadAverage()}\n`,
   );
 }
 
