@@ -31,12 +31,6 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { prepareDatabase } from '../apps/server/src/bootstrap';
-import { loadConfig } from '../apps/server/src/config';
-import { systemClock } from '../apps/server/src/lib/clock';
-import { cryptoRandom } from '../apps/server/src/lib/random';
-import { createWheelsRepository } from '../apps/server/src/modules/wheels/wheels.repository';
-import { buildNewWheel } from '../apps/server/src/modules/wheels/wheels.service';
 import type { WorkerResult, WorkerSetup } from './hub-load-worker';
 import { createPostgresDatabase } from './postgres-database';
 
@@ -125,7 +119,19 @@ async function startApp(wheels: number, people: number, appDir: string): Promise
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ADMIN_PASSWORD: 'bench-password',
   };
-  // The wheels, straight into the server's fresh database before it starts.
+  // The wheels, straight into the server's fresh database before it starts, with that server's
+  // own code (its migrations, its wheel rows).
+  const load = <T>(module: string) => import(path.join(appDir, 'src', module)) as Promise<T>;
+  const { prepareDatabase } = await load<typeof import('../apps/server/src/bootstrap')>('bootstrap.ts');
+  const { loadConfig } = await load<typeof import('../apps/server/src/config')>('config.ts');
+  const { systemClock } = await load<typeof import('../apps/server/src/lib/clock')>('lib/clock.ts');
+  const { cryptoRandom } = await load<typeof import('../apps/server/src/lib/random')>('lib/random.ts');
+  const { createWheelsRepository } = await load<
+    typeof import('../apps/server/src/modules/wheels/wheels.repository')
+  >('modules/wheels/wheels.repository.ts');
+  const { buildNewWheel } = await load<typeof import('../apps/server/src/modules/wheels/wheels.service')>(
+    'modules/wheels/wheels.service.ts',
+  );
   const { database } = await prepareDatabase(loadConfig(env), { clock: systemClock, random: cryptoRandom });
   const wheelIds: string[] = [];
   const repository = createWheelsRepository(database.db);
