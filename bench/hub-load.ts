@@ -119,78 +119,95 @@ async function startApp(wheels: number, people: number, appDir: string): Promise
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ADMIN_PASSWORD: 'bench-password',
   };
-  // The wheels, straight into the server's fresh database before it starts, with that server's
-  // own code (its migrations, its wheel rows).
-  const load = <T>(module: string) => import(path.join(appDir, 'src', module)) as Promise<T>;
-  const { prepareDatabase } = await load<typeof import('../apps/server/src/bootstrap')>('bootstrap.ts');
-  const { loadConfig } = await load<typeof import('../apps/server/src/config')>('config.ts');
-  const { systemClock } = await load<typeof import('../apps/server/src/lib/clock')>('lib/clock.ts');
-  const { cryptoRandom } = await load<typeof import('../apps/server/src/lib/random')>('lib/random.ts');
-  const { createWheelsRepository } = await load<
-    typeof import('../apps/server/src/modules/wheels/wheels.repository')
-  >('modules/wheels/wheels.repository.ts');
-  const { buildNewWheel } = await load<typeof import('../apps/server/src/modules/wheels/wheels.service')>(
-    'modules/wheels/wheels.service.ts',
-  );
-  const { database } = await prepareDatabase(loadConfig(env), { clock: systemClock, random: cryptoRandom });
-  const wheelIds: string[] = [];
-  const repository = createWheelsRepository(database.db);
-  for (let index = 0; index < wheels; index += 1) {
-    const { row, slotIds } = buildNewWheel(
-      {
-        name: `Bench wheel ${index + 1}`,
-        description: 'hub-load',
-        slotCount: SLOTS,
-        roundSeconds: ROUND_SECONDS,
-      },
-      { clock: systemClock, random: cryptoRandom },
-    );
-    await repository.insertWithSlots(row, slotIds);
-    wheelIds.push(row.id);
-  }
-  await database.close();
-
-  const profileDir = process.env.BENCH_CPU_PROF;
-  const child = spawn(
-    process.execPath,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: appDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        ...env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: dataDir,
-        JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
-        // Every participant comes from the one loopback address of the load processes.
-        HUB_CONNECTIONS_PER_ADDRESS: String(people + 100),
-        HUB_CALLS_PER_ADDRESS: String(people * 100),
-        PARTICIPANT_REGISTRATION_LIMIT: String(Math.min(100_000, people * 2)),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const found = output.match(/running at (http:\/\/\S+)/)?.[1];
-      if (found) resolve(found);
-    });
-    child.once('exit', (code) => reject(new Error(`the app exited (${code}) before it was ready`)));
-  });
-  return {
-    child,
-    origin,
-    wheelIds,
-    async close() {
-      await stop(child);
-      await postgres?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const cleanUp = async () => {
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  let child: ChildProcess | undefined;
+  try {
+    // The wheels, straight into the server's fresh database before it starts, with that server's
+    // own code (its migrations, its wheel rows).
+    const load = <T>(module: string) => import(path.join(appDir, 'src', module)) as Promise<T>;
+    const { prepareDatabase } = await load<typeof import('../apps/server/src/bootstrap')>('bootstrap.ts');
+    const { loadConfig } = await load<typeof import('../apps/server/src/config')>('config.ts');
+    const { systemClock } = await load<typeof import('../apps/server/src/lib/clock')>('lib/clock.ts');
+    const { cryptoRandom } = await load<typeof import('../apps/server/src/lib/random')>('lib/random.ts');
+    const { createWheelsRepository } = await load<
+      typeof import('../apps/server/src/modules/wheels/wheels.repository')
+    >('modules/wheels/wheels.repository.ts');
+    const { buildNewWheel } = await load<typeof import('../apps/server/src/modules/wheels/wheels.service')>(
+      'modules/wheels/wheels.service.ts',
+    );
+    const { database } = await prepareDatabase(loadConfig(env), { clock: systemClock, random: cryptoRandom });
+    const wheelIds: string[] = [];
+    const repository = createWheelsRepository(database.db);
+    for (let index = 0; index < wheels; index += 1) {
+      const { row, slotIds } = buildNewWheel(
+        {
+          name: `Bench wheel ${index + 1}`,
+          description: 'hub-load',
+          slotCount: SLOTS,
+          roundSeconds: ROUND_SECONDS,
+        },
+        { clock: systemClock, random: cryptoRandom },
+      );
+      await repository.insertWithSlots(row, slotIds);
+      wheelIds.push(row.id);
+    }
+    await database.close();
+
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const started = spawn(
+      process.execPath,
+      [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        '--import',
+        'tsx',
+        'src/main.ts',
+      ],
+      {
+        cwd: appDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          WEB_DIST_DIR: dataDir,
+          JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+          // Every participant comes from the one loopback address of the load processes.
+          HUB_CONNECTIONS_PER_ADDRESS: String(people + 100),
+          HUB_CALLS_PER_ADDRESS: String(people * 100),
+          PARTICIPANT_REGISTRATION_LIMIT: String(Math.min(100_000, people * 2)),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    child = started;
+    const origin = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      started.stdout?.on('data', (chunk) => {
+        output += chunk;
+        const found = output.match(/running at (http:\/\/\S+)/)?.[1];
+        if (found) resolve(found);
+      });
+      started.once('exit', (code) => reject(new Error(`the app exited (${code}) before it was ready`)));
+    });
+    return {
+      child: started,
+      origin,
+      wheelIds,
+      async close() {
+        await stop(started);
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    // It did not start: end what was started, leave nothing behind.
+    if (child) await stop(child);
+    await cleanUp();
+    throw error;
+  }
 }
 
 interface Measurement {
