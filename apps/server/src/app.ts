@@ -7,10 +7,10 @@ import { type DatabaseHandle, isDatabaseReachable } from './db/database';
 import { trustFunction } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { createDomainEvents } from './lib/domain-events';
-import { cryptoRandom, type Random } from './lib/random';
 import { createPasswordHasher } from './lib/passwords';
-import { connectRedis } from './lib/redis';
+import { cryptoRandom, type Random } from './lib/random';
 import { createReadCache, shareTableChanges } from './lib/read-cache';
+import { connectRedis } from './lib/redis';
 import { createLimiterFactory } from './lib/redis-limiters';
 import { createTokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -65,6 +65,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 import { registerCallHandlers } from './realtime/call-handlers';
 import { createHub } from './realtime/hub';
+import { HUB_LIMITS } from './realtime/hub-limits';
 import { registerMatchHandlers } from './realtime/match-handlers';
 import { createPresence } from './realtime/presence';
 import { forwardDomainEventsToHub } from './realtime/pushes';
@@ -175,6 +176,10 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     log: app.log,
     trustProxy: config.trustProxy,
     connectionsPerAddress: config.hubConnectionsPerAddress,
+    limits: {
+      ...HUB_LIMITS,
+      callsPerAddress: { ...HUB_LIMITS.callsPerAddress, maxAttempts: config.hubCallsPerAddress },
+    },
     observeCall: metrics.hubCall,
   });
   const presence = createPresence(() => hub.io, { multiProcess: hubRedis !== undefined });
@@ -279,7 +284,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   // Reactions between features, and pushes to the browsers.
   events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
-  forwardDomainEventsToHub(events, hub.io);
+  const stopPushes = forwardDomainEventsToHub(events, hub.io);
+  // Closed: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot).
+  app.addHook('onClose', async () => stopPushes());
   const wheelHandlers = createWheelHandlers({
     hub: hub.io,
     wheels,
@@ -302,8 +309,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await rounds.tick();
     await calls.endTimeUp();
   };
-  const stopTicker =
-    deps.rounds === 'manual' ? () => {} : startRoundTicker({ tick: tickAll }, ROUND_TICK_MS, app.log);
+  const ticker =
+    deps.rounds === 'manual' ? undefined : startRoundTicker({ tick: tickAll }, ROUND_TICK_MS, app.log);
+  if (ticker) {
+    // The next step of a round this process moved on is known to the millisecond: wake for it.
+    const wakeAt = (due: string | null) => {
+      if (due) ticker.wakeIn(Date.parse(due) - clock.now().getTime());
+    };
+    events.subscribe('roundScheduled', (event) => wakeAt(event.nextSpinAt));
+    events.subscribe('spinStarted', (event) => wakeAt(event.revealAt));
+    events.subscribe('matchesRevealed', (event) => wakeAt(event.completed.resetAt));
+  }
   // Shutting down: requests under way finish, and their answers close their keep-alive
   // connections (an idle one would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS).
   let closing = false;
@@ -313,7 +329,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   app.addHook('preClose', async () => {
     closing = true;
-    stopTicker();
+    ticker?.stop();
     wheelHandlers.stop();
     // Half the shutdown budget for hub calls under way; HTTP requests finish after this hook.
     await hub.close(config.shutdownTimeoutMs / 2);

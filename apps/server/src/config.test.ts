@@ -92,6 +92,8 @@ describe('loadConfig', () => {
       addresses: ['loopback', '10.0.0.0/8', '::1'],
     });
     expect(loadConfig({}).hubConnectionsPerAddress).toBe(200);
+    expect(loadConfig({}).hubCallsPerAddress).toBe(5_000);
+    expect(loadConfig({ HUB_CALLS_PER_ADDRESS: '1000000' }).hubCallsPerAddress).toBe(1_000_000);
   });
 
   it('keeps metrics off without METRICS_TOKEN, and takes a long enough one', () => {
@@ -119,6 +121,7 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'my-proxy.local'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['HUB_CONNECTIONS_PER_ADDRESS', '0'],
+    ['HUB_CALLS_PER_ADDRESS', '0'],
     ['METRICS_TOKEN', 'too-short-for-a-token'],
   ])('refuses a bad %s (%s) with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

@@ -1,6 +1,7 @@
 import { DEFAULT_ROUND_SECONDS } from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/client-address';
+import { HUB_CALLS_PER_ADDRESS } from './realtime/hub-limits';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -44,7 +45,12 @@ const environmentSchema = z.object({
   PARTICIPANT_REGISTRATION_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WHEEL_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_ROUND_SECONDS),
-  SLOT_RELEASE_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(5_000),
+  SLOT_RELEASE_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(HUB_CALLS_PER_ADDRESS.maxAttempts),
   TRUST_PROXY: optionalString.transform((value, context) => {
     const parsed = parseTrustProxy(value);
     if (typeof parsed === 'string') {
@@ -54,6 +60,12 @@ const environmentSchema = z.object({
     return parsed;
   }),
   HUB_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
+  HUB_CALLS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .default(HUB_CALLS_PER_ADDRESS.maxAttempts),
   METRICS_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
 });
 
@@ -102,6 +114,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Hub connections one client address may hold at once (a venue's people may share one address). */
   hubConnectionsPerAddress: number;
+  /** Hub calls one client address may make per 10 s, over all its connections (a venue shares one address). */
+  hubCallsPerAddress: number;
   /** The bearer token GET /metrics asks for; unset: no metrics are kept and there is no /metrics. */
   metricsToken: string | undefined;
 }
@@ -162,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     slotReleaseGraceMs: value.SLOT_RELEASE_GRACE_MS,
     trustProxy: value.TRUST_PROXY,
     hubConnectionsPerAddress: value.HUB_CONNECTIONS_PER_ADDRESS,
+    hubCallsPerAddress: value.HUB_CALLS_PER_ADDRESS,
     metricsToken: value.METRICS_TOKEN,
   };
 }

@@ -340,7 +340,11 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     await bob.client.call('TakeSlot', { wheelId, userId: bob.user.id, slotId: slots[2]?.id ?? '' });
     await ada.client.next('RoundScheduled', (event) => event.nextSpinAt !== null);
     expect(await bob.client.call('LeaveWheel', { wheelId })).toEqual({ data: null });
-    expect(await ada.client.next('SlotLeft')).toEqual({ wheelId, userId: bob.user.id, slotId: slots[2]?.id });
+    expect(await ada.client.nextSeatChange('left')).toEqual({
+      wheelId,
+      userId: bob.user.id,
+      slotId: slots[2]?.id,
+    });
     expect((await ada.client.next('UserLeft')).user.id).toBe(bob.user.id);
 
     clock.advance(ROUND_SECONDS * 1000);
@@ -365,10 +369,10 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     expect((snapshot as { data: WheelSnapshot }).data.wheel.slots[0]?.userId).toBe(ada.user.id);
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect((await slotsOf(wheelId))[0]?.userId).toBe(ada.user.id);
-    expect(bob.client.all('SlotLeft')).toEqual([]);
+    expect(bob.client.seatChanges('left')).toEqual([]);
 
     bob.client.close();
-    expect(await back.next('SlotLeft')).toEqual({ wheelId, userId: bob.user.id, slotId: slots[3]?.id });
+    expect(await back.nextSeatChange('left')).toEqual({ wheelId, userId: bob.user.id, slotId: slots[3]?.id });
     expect((await slotsOf(wheelId))[3]?.userId).toBeNull();
   });
 
@@ -395,7 +399,7 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
 
     await pause(700);
     expect((await slotsOf(wheelId))[0]?.userId).toBe(ada.user.id);
-    expect(bob.client.all('SlotLeft')).toEqual([]);
+    expect(bob.client.seatChanges('left')).toEqual([]);
     expect(bob.client.all('UserLeft')).toEqual([]);
   });
 

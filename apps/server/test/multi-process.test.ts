@@ -76,7 +76,7 @@ describe.skipIf(skipReason !== undefined)(
         });
       }
       await settle();
-      for (const person of people) expect(person.client.all('SlotTaken')).toHaveLength(4);
+      for (const person of people) expect(person.client.seatChanges('taken')).toHaveLength(4);
 
       clock.advance(10_000);
       await Promise.all([first.app.wheelmeet.rounds.tick(), second.app.wheelmeet.rounds.tick()]);

@@ -53,10 +53,14 @@ describeEachDialect('leaving and changing seats (issue 12)', (dialect) => {
       data: null,
     });
     expect(await seatOf(ada.id)).toEqual([slotId(slots, 5)]);
-    expect(await bo.client.next('SlotLeft', (event) => event.slotId === slotId(slots, 0))).toMatchObject({
+    expect(
+      await bo.client.nextSeatChange('left', (event) => event.slotId === slotId(slots, 0)),
+    ).toMatchObject({
       userId: ada.id,
     });
-    expect(await bo.client.next('SlotTaken', (event) => event.slotId === slotId(slots, 5))).toMatchObject({
+    expect(
+      await bo.client.nextSeatChange('taken', (event) => event.slotId === slotId(slots, 5)),
+    ).toMatchObject({
       userId: ada.id,
     });
   });
@@ -104,7 +108,7 @@ describeEachDialect('leaving and changing seats (issue 12)', (dialect) => {
     await cy.client.call('TakeSlot', { wheelId, userId: cy.id, slotId: slotId(slots, 1) });
     expect(await cy.client.call('LeaveSlot', { wheelId })).toEqual({ data: null });
     expect(await seatOf(cy.id)).toEqual([]);
-    expect(await bo.client.next('SlotLeft', (event) => event.userId === cy.id)).toBeTruthy();
+    expect(await bo.client.nextSeatChange('left', (event) => event.userId === cy.id)).toBeTruthy();
     expect(bo.client.all('UserLeft')).toEqual([]);
 
     await bo.client.call('TakeSlot', { wheelId, userId: bo.id, slotId: slotId(slots, 2) });

@@ -210,6 +210,24 @@ export type SlotTakenEvent = z.infer<typeof slotTakenEventSchema>;
 export const slotLeftEventSchema = z.object({ wheelId: wheelIdSchema, userId: z.uuid(), slotId: z.uuid() });
 export type SlotLeftEvent = z.infer<typeof slotLeftEventSchema>;
 
+/**
+ * The seats taken and given up on a wheel during one short tick (SLOT_CHANGES_TICK_MS), in the
+ * order they happened: one push per wheel and tick instead of one per seat to everyone on it.
+ * Each change is what SlotTaken or SlotLeft carries, with its `kind`.
+ */
+export const slotsChangedEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  changes: z.array(
+    z.discriminatedUnion('kind', [
+      slotTakenEventSchema.extend({ kind: z.literal('taken') }),
+      slotLeftEventSchema.extend({ kind: z.literal('left') }),
+    ]),
+  ),
+});
+export type SlotsChangedEvent = z.infer<typeof slotsChangedEventSchema>;
+/** How long the server gathers a wheel's seat changes before it pushes them as one SlotsChanged. */
+export const SLOT_CHANGES_TICK_MS = 100;
+
 export const userPresenceEventSchema = z.object({ wheelId: wheelIdSchema, user: participantSchema });
 export type UserPresenceEvent = z.infer<typeof userPresenceEventSchema>;
 
@@ -279,6 +297,7 @@ export interface ServerToClientEvents {
   RoundScheduled: (event: RoundScheduledEvent) => void;
   SlotTaken: (event: SlotTakenEvent) => void;
   SlotLeft: (event: SlotLeftEvent) => void;
+  SlotsChanged: (event: SlotsChangedEvent) => void;
   UserJoined: (event: UserPresenceEvent) => void;
   UserLeft: (event: UserPresenceEvent) => void;
   MatchAccepted: (event: MatchAcceptedEvent) => void;

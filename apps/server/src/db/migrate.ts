@@ -7,6 +7,7 @@ import { matchLifetimeMigration } from './migrations/0004-match-lifetime';
 import { answerWindowMigration } from './migrations/0005-answer-window';
 import { timedCallsMigration } from './migrations/0006-timed-calls';
 import { connectionsMigration } from './migrations/0007-connections';
+import { metPairsIndexMigration } from './migrations/0008-met-pairs-index';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -20,6 +21,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0005-answer-window': answerWindowMigration(),
     '0006-timed-calls': timedCallsMigration(types),
     '0007-connections': connectionsMigration(types),
+    '0008-met-pairs-index': metPairsIndexMigration(),
   };
 }
 

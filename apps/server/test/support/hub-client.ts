@@ -3,6 +3,9 @@ import type {
   HubResult,
   RegisterParticipantResponse,
   ServerToClientEvents,
+  SlotLeftEvent,
+  SlotsChangedEvent,
+  SlotTakenEvent,
 } from '@wheelmeet/contracts';
 import { HUB_PATH } from '@wheelmeet/contracts';
 import { io, type Socket } from 'socket.io-client';
@@ -25,7 +28,24 @@ export interface HubClient {
     match?: (payload: EventPayload<E>) => boolean,
   ): Promise<EventPayload<E>>;
   all<E extends EventName>(event: E): EventPayload<E>[];
+  /** The first seat change of this kind (from the SlotsChanged pushes) that matches, as SlotTaken or SlotLeft carries it. */
+  nextSeatChange<K extends SeatChangeKind>(
+    kind: K,
+    match?: (change: SeatChange<K>) => boolean,
+  ): Promise<SeatChange<K>>;
+  /** Every seat change of this kind received so far, in order. */
+  seatChanges<K extends SeatChangeKind>(kind: K): SeatChange<K>[];
   close(): void;
+}
+
+type SeatChangeKind = 'taken' | 'left';
+type SeatChange<K extends SeatChangeKind> = K extends 'taken' ? SlotTakenEvent : SlotLeftEvent;
+
+/** The changes of one kind in a SlotsChanged push, without their `kind`. */
+function changesOf<K extends SeatChangeKind>(event: SlotsChangedEvent, kind: K): SeatChange<K>[] {
+  return event.changes.flatMap(({ kind: changeKind, ...change }) =>
+    changeKind === kind ? [change as SeatChange<K>] : [],
+  );
 }
 
 export async function connectHub(
@@ -59,7 +79,7 @@ export async function connectHub(
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
   });
-  return {
+  const client: HubClient = {
     socket,
     received,
     call: (event, payload) =>
@@ -86,10 +106,19 @@ export async function connectHub(
     all(event) {
       return received.filter((entry) => entry.event === event).map((entry) => entry.payload as never);
     },
+    async nextSeatChange(kind, match = () => true) {
+      const found = (event: SlotsChangedEvent) => changesOf(event, kind).find(match);
+      const event = await client.next('SlotsChanged', (candidate) => found(candidate) !== undefined);
+      return found(event) as never;
+    },
+    seatChanges(kind) {
+      return client.all('SlotsChanged').flatMap((event) => changesOf(event, kind));
+    },
     close: () => {
       socket.disconnect();
     },
   };
+  return client;
 }
 
 /** Registers a participant on a wheel over HTTP, with default answers for the default form. */

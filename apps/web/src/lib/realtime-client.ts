@@ -121,6 +121,7 @@ const SERVER_EVENTS = Object.keys({
   RoundScheduled: true,
   SlotTaken: true,
   SlotLeft: true,
+  SlotsChanged: true,
   UserJoined: true,
   UserLeft: true,
   MatchAccepted: true,

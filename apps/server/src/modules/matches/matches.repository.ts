@@ -124,10 +124,13 @@ export function createMatchesRepository(db: Kysely<Database>) {
       );
     },
 
-    /** Records one side's accept; the match becomes Accepted when the other side had accepted too. */
-    async recordAccept(id: string, side: 'user1' | 'user2'): Promise<MatchWithPeople | undefined> {
+    /**
+     * Records one side's accept; the match becomes Accepted when the other side had accepted
+     * too. The match as it now stands, or undefined when it was declined or closed meanwhile.
+     */
+    async recordAccept(id: string, side: 'user1' | 'user2'): Promise<MatchRow | undefined> {
       const other = side === 'user1' ? 'accepted_by_user2' : 'accepted_by_user1';
-      await db
+      return db
         .updateTable('matches')
         .set((eb) => ({
           [side === 'user1' ? 'accepted_by_user1' : 'accepted_by_user2']: true,
@@ -141,8 +144,8 @@ export function createMatchesRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('status', '!=', 'Rejected')
         .where('closed_at', 'is', null)
-        .execute();
-      return byId(id);
+        .returningAll()
+        .executeTakeFirst();
     },
 
     /** A pending match becomes Rejected; an accepted or rejected one stays as it is. */

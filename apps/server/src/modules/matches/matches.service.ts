@@ -71,7 +71,9 @@ export function createMatchesService(deps: {
     async accept(matchId: string, participantId: string): Promise<Match> {
       const { match, side } = await requireMine(matchId, participantId);
       if (match.status === 'Rejected') throw new AppError('conflict', MATCH_DECLINED);
-      const updated = (await matches.recordAccept(matchId, side)) ?? match;
+      const recorded = await matches.recordAccept(matchId, side);
+      // Not recorded: declined or closed since it was read; say which.
+      const updated = recorded ? { ...match, ...recorded } : ((await matches.findById(matchId)) ?? match);
       if (updated.closed_at) throw new AppError('conflict', MATCH_EXPIRED);
       if (updated.status === 'Rejected') throw new AppError('conflict', MATCH_DECLINED);
       await events.publish('matchAccepted', {

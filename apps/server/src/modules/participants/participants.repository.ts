@@ -52,10 +52,19 @@ export function createParticipantsRepository(db: Kysely<Database>) {
      * not know FOR UPDATE, and there this first write takes the database's write lock, which
      * also serialises server processes that share the file. Registrations on other wheels
      * are not held up on PostgreSQL.
+     *
+     * A wheel whose owner's plan has no cap (or that has no owner: the demo wheel, an admin's
+     * wheel) needs none of that: one INSERT, one commit. The wheel row is then not written,
+     * so a registration no longer drops every cached wheel page (decision 011). A cap set in
+     * the same instant applies from the next registration on.
      */
     async insertWithinCap(
       participant: Insertable<ParticipantsTable>,
     ): Promise<{ inserted: true } | { inserted: false; limit: number }> {
+      if ((await participantLimitOf(db, participant.wheel_id)) === undefined) {
+        await db.insertInto('participants').values(participant).execute();
+        return { inserted: true };
+      }
       return db.transaction().execute(async (trx) => {
         await trx
           .updateTable('wheels')

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { TokenService } from '../../lib/tokens';
+import type { WheelRow } from '../wheels/wheels.repository';
 import type { WheelsService } from '../wheels/wheels.service';
 import { toParticipant } from './participant-view';
 import type { ParticipantRow, ParticipantsRepository } from './participants.repository';
@@ -38,6 +39,9 @@ export function profileColumns(answers: RegistrationData) {
 
 type ListParticipantsQueryInput = z.output<typeof listParticipantsQuerySchema>;
 
+/** Registration forms whose answer schemas are kept; the oldest goes first. */
+const ANSWER_SCHEMAS_KEPT = 200;
+
 export const wheelFullMessage = (limit: number) =>
   `This wheel is full: its plan admits at most ${limit} participants. Please ask the organiser for another wheel.`;
 
@@ -49,6 +53,24 @@ export function createParticipantsService(deps: {
   random: Random;
 }) {
   const { participants, wheels, tokens, clock, random } = deps;
+
+  /**
+   * The schema of each registration form's answers, built once per form: building one (zod
+   * compiles it) cost more than the rest of a registration. Keyed by the wheel's stored form.
+   */
+  const answerSchemas = new Map<string, ReturnType<typeof registrationDataSchema>>();
+  function answersSchemaOf(wheel: WheelRow) {
+    const key = wheel.registration_fields ?? '';
+    let schema = answerSchemas.get(key);
+    if (!schema) {
+      schema = registrationDataSchema(effectiveRegistrationFields(wheels.registrationConfigOf(wheel)));
+      answerSchemas.set(key, schema);
+      if (answerSchemas.size > ANSWER_SCHEMAS_KEPT)
+        answerSchemas.delete(answerSchemas.keys().next().value ?? '');
+    }
+    return schema;
+  }
+
   return {
     /**
      * Registers someone on a wheel with the wheel's own form. The answers are checked with the
@@ -63,8 +85,7 @@ export function createParticipantsService(deps: {
       if (wheel.status !== 'Active') {
         throw new AppError('conflict', 'This wheel is not open for registration.');
       }
-      const fields = effectiveRegistrationFields(wheels.registrationConfigOf(wheel));
-      const parsed = registrationDataSchema(fields).safeParse(request.registrationData);
+      const parsed = answersSchemaOf(wheel).safeParse(request.registrationData);
       if (!parsed.success) {
         const details = parsed.error.issues.map((issue) => ({
           path: ['registrationData', ...issue.path.map(String)].join('.'),

@@ -11,7 +11,7 @@ describe('the round ticker', () => {
     let healthy = false;
     const rounds = { tick: vi.fn(async () => (healthy ? undefined : Promise.reject(new Error('db away')))) };
     const log = { error: vi.fn(), info: vi.fn() };
-    const stop = startRoundTicker(rounds, 200, log, () => Date.now());
+    const { stop } = startRoundTicker(rounds, 200, log, () => Date.now());
 
     // 10 s of failing ticks, five a second: one line.
     await vi.advanceTimersByTimeAsync(10_000);
@@ -27,5 +27,33 @@ describe('the round ticker', () => {
     expect(log.info).toHaveBeenCalledTimes(1);
     expect(log.info.mock.calls[0]?.[1]).toBe('round ticks work again');
     stop();
+  });
+
+  it('ticks when a wake-up asks, between the regular ticks, and again after a tick that was running', async () => {
+    vi.useFakeTimers();
+    let finish: () => void = () => {};
+    const rounds = {
+      tick: vi.fn(
+        () =>
+          new Promise<void>((resolve) => {
+            finish = resolve;
+          }),
+      ),
+    };
+    const ticker = startRoundTicker(rounds, 1_000, { error: vi.fn(), info: vi.fn() });
+    ticker.wakeIn(300);
+    await vi.advanceTimersByTimeAsync(299);
+    expect(rounds.tick).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(5);
+    expect(rounds.tick).toHaveBeenCalledTimes(1);
+    // A wake-up while that tick runs: one more tick as soon as it ends, not a second at once.
+    ticker.wakeIn(0);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(rounds.tick).toHaveBeenCalledTimes(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rounds.tick).toHaveBeenCalledTimes(2);
+    finish();
+    ticker.stop();
   });
 });

@@ -93,19 +93,50 @@ function roundQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Every pair that has met on this wheel, for matching people who have not. */
-    async listMetPairs(wheelId: string): Promise<Array<[string, string]>> {
+    /**
+     * The taken seats of a wheel that waits for people (active, not paused, no countdown, not
+     * spinning), with its slot count and round length; nothing for any other wheel. Asked on
+     * every take, so for a wheel counting down it costs one index lookup and reads no slot.
+     */
+    listSeatsIfWaiting(
+      wheelId: string,
+    ): Promise<Array<{ position: number; slot_count: number; round_seconds: number | null }>> {
+      return db
+        .selectFrom('wheels')
+        .innerJoin('slots', 'slots.wheel_id', 'wheels.id')
+        .select(['slots.position', 'wheels.slot_count', 'wheels.round_seconds'])
+        .where('wheels.id', '=', wheelId)
+        .where('wheels.next_spin_at', 'is', null)
+        .where('wheels.spin_started_at', 'is', null)
+        .where('wheels.rounds_paused', '=', false)
+        .where('wheels.status', '=', 'Active')
+        .where('slots.participant_id', 'is not', null)
+        .execute();
+    },
+
+    /**
+     * The pairs among these people who met earlier on this wheel, for matching people who have
+     * not. Read through the (wheel, user1, user2) index, so a spin reads the seated people's
+     * past matches, not every match the wheel ever made.
+     */
+    async listMetPairsAmong(
+      wheelId: string,
+      participantIds: readonly string[],
+    ): Promise<Array<[string, string]>> {
+      if (participantIds.length === 0) return [];
       const rows = await db
         .selectFrom('matches')
         .select(['user1_id', 'user2_id'])
         .where('wheel_id', '=', wheelId)
+        .where('user1_id', 'in', participantIds)
+        .where('user2_id', 'in', participantIds)
         .execute();
       return rows.map((row) => [row.user1_id, row.user2_id]);
     },
 
-    /** Starts a countdown on a wheel that has none and is not spinning. */
-    async scheduleIfIdle(wheelId: string, nextSpinAt: string): Promise<boolean> {
-      const result = await db
+    /** Starts a countdown on a wheel that has none and is not spinning; the round as it now stands, if it started. */
+    scheduleIfIdle(wheelId: string, nextSpinAt: string) {
+      return db
         .updateTable('wheels')
         .set({ next_spin_at: nextSpinAt })
         .where('id', '=', wheelId)
@@ -113,8 +144,8 @@ function roundQueries(db: Kysely<Database>) {
         .where('spin_started_at', 'is', null)
         .where('rounds_paused', '=', false)
         .where('status', '=', 'Active')
+        .returning(['current_round', 'last_spin_date', 'next_spin_at'])
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
 
     /** The countdown ended with nobody to pair: wait (no next spin time) until someone comes. */

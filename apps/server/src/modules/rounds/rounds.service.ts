@@ -85,7 +85,10 @@ export function createRoundsService(deps: {
           (slot.position < half ? inner : outer)[indexInRing(slot.position, row.slot_count)] =
             slot.participant_id;
         }
-        const met = await tx.listMetPairs(row.id);
+        const met = await tx.listMetPairsAmong(
+          row.id,
+          occupied.map((slot) => slot.participant_id),
+        );
         const result = chooseRotation({
           half,
           inner,
@@ -130,7 +133,6 @@ export function createRoundsService(deps: {
       return;
     }
     deps.onSpin?.(now.getTime() - Date.parse(expected.nextSpinAt));
-    await matches.closeStaleBefore(row.id, outcome.round);
     await events.publish('spinStarted', {
       wheelId: row.id,
       round: outcome.round,
@@ -139,6 +141,8 @@ export function createRoundsService(deps: {
       outerOffset: outcome.outerOffset,
       ...spinSchedule(startedAt),
     });
+    // After the spin is on its way: people see the rings turn on time, then old dialogs close.
+    await matches.closeStaleBefore(row.id, outcome.round);
   }
 
   async function reveal(row: WheelRow, now: Date): Promise<void> {
@@ -164,30 +168,48 @@ export function createRoundsService(deps: {
     if (done) await publishSchedule(row.id, true);
   }
 
-  /** Starts the countdown of a waiting wheel with people on both rings; true if it started. */
+  /**
+   * Starts the countdown of a waiting wheel with people on both rings, and tells everyone;
+   * true if it started. For a wheel not waiting (counting down, spinning) it reads no slot.
+   */
   async function scheduleIfPairable(wheelId: string): Promise<boolean> {
-    const row = await rounds.findWheel(wheelId);
-    if (!row || row.next_spin_at || row.spin_started_at) return false;
-    const occupied = await rounds.listOccupiedSlots(wheelId);
+    const seats = await rounds.listSeatsIfWaiting(wheelId);
+    const wheel = seats[0];
     if (
+      !wheel ||
       !isPairable(
-        occupied.map((slot) => slot.position),
-        row.slot_count,
+        seats.map((seat) => seat.position),
+        wheel.slot_count,
       )
     )
       return false;
-    return rounds.scheduleIfIdle(wheelId, secondsLater(clock.now(), wheels.roundSecondsOf(row)));
+    const scheduled = await rounds.scheduleIfIdle(
+      wheelId,
+      secondsLater(clock.now(), wheels.roundSecondsOf(wheel)),
+    );
+    if (!scheduled) return false;
+    await events.publish('roundScheduled', {
+      wheelId,
+      currentRound: scheduled.current_round,
+      lastSpinDate: scheduled.last_spin_date,
+      nextSpinAt: scheduled.next_spin_at,
+      slotsCleared: false,
+    });
+    return true;
   }
 
   const steps = { spin, reveal, reset } as const;
 
   return {
-    /** Carries every wheel with something due one step on. */
+    /**
+     * Carries every wheel with something due one step on. Wheels do not wait for each other:
+     * their steps run together (on PostgreSQL in parallel, on SQLite's one connection in
+     * turn), spins first, since people watch the countdown to the second. Each step's failure
+     * is its wheel's alone.
+     */
     async tick(): Promise<void> {
       const now = clock.now();
-      await matches.closeDue();
-      const due = await rounds.listDue(dueCutoffs(now));
-      for (const row of due) {
+      const due = (await rounds.listDue(dueCutoffs(now))).flatMap((row) => {
         const action = dueAction(
           {
             status: row.status,
@@ -198,29 +220,18 @@ export function createRoundsService(deps: {
           },
           now,
         );
-        if (action === 'none') continue;
-        try {
-          await steps[action](row, now);
-        } catch (error) {
-          deps.onError(error, row.id);
-        }
-      }
+        return action === 'none' ? [] : [{ row, step: steps[action], isSpin: action === 'spin' }];
+      });
+      due.sort((a, b) => Number(b.isSpin) - Number(a.isSpin));
+      await Promise.all(
+        due.map(({ row, step }) => step(row, now).catch((error: unknown) => deps.onError(error, row.id))),
+      );
+      await matches.closeDue();
     },
 
     /** Someone took a slot: a waiting wheel that now has people on both rings starts its countdown. */
     async onSlotTaken(wheelId: string): Promise<void> {
-      const row = await rounds.findWheel(wheelId);
-      if (!row || row.next_spin_at || row.spin_started_at) return;
-      const occupied = await rounds.listOccupiedSlots(wheelId);
-      if (
-        !isPairable(
-          occupied.map((slot) => slot.position),
-          row.slot_count,
-        )
-      )
-        return;
-      const nextSpinAt = secondsLater(clock.now(), wheels.roundSecondsOf(row));
-      if (await rounds.scheduleIfIdle(wheelId, nextSpinAt)) await publishSchedule(wheelId, false);
+      await scheduleIfPairable(wheelId);
     },
 
     /** The organiser's controls: spin now, pause the rounds, resume them. */
@@ -233,7 +244,7 @@ export function createRoundsService(deps: {
         return;
       }
       await rounds.setPaused(wheelId, action === 'pause');
-      if (action === 'resume') await scheduleIfPairable(wheelId);
+      if (action === 'resume' && (await scheduleIfPairable(wheelId))) return;
       await publishSchedule(wheelId, false);
     },
 

@@ -12,11 +12,21 @@ export interface SlotWithOccupant {
 }
 
 /** Why a slot could not be taken. */
-export type OccupyOutcome = 'taken' | 'slot_occupied' | 'wheel_spinning' | 'no_such_slot';
+export type OccupyRefusal = 'slot_occupied' | 'wheel_spinning' | 'no_such_slot';
+/** The seat a participant was given: its position and since when it is theirs. */
+export interface TakenSlot {
+  position: number;
+  occupied_at: string;
+}
+export type OccupyOutcome = { taken: TakenSlot } | { refused: OccupyRefusal };
 
 /** Rolls a seat move back: the participant keeps the seat they had. */
 class KeepSeat extends Error {}
 
+/**
+ * Seats the participant in one conditional UPDATE … RETURNING: the slot must be free and the
+ * wheel not spinning. Only a refusal reads again, to say why.
+ */
 async function occupy(
   db: Kysely<Database>,
   wheelId: string,
@@ -24,7 +34,7 @@ async function occupy(
   participantId: string,
   at: string,
 ): Promise<OccupyOutcome> {
-  const result = await db
+  const taken = await db
     .updateTable('slots')
     .set({ participant_id: participantId, occupied_at: at })
     .where('id', '=', slotId)
@@ -41,8 +51,10 @@ async function occupy(
         ),
       ),
     )
+    .returning(['position', 'occupied_at'])
+    .$narrowType<{ occupied_at: string }>()
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 1) return 'taken';
+  if (taken) return { taken };
 
   const slot = await db
     .selectFrom('slots')
@@ -50,8 +62,8 @@ async function occupy(
     .where('id', '=', slotId)
     .where('wheel_id', '=', wheelId)
     .executeTakeFirst();
-  if (!slot) return 'no_such_slot';
-  return slot.participant_id ? 'slot_occupied' : 'wheel_spinning';
+  if (!slot) return { refused: 'no_such_slot' };
+  return { refused: slot.participant_id ? 'slot_occupied' : 'wheel_spinning' };
 }
 
 export function createWheelsRepository(db: Kysely<Database>) {
@@ -125,7 +137,7 @@ export function createWheelsRepository(db: Kysely<Database>) {
       participantId: string,
       at: string,
     ): Promise<{ outcome: OccupyOutcome; freedSlotId: string | undefined }> {
-      let outcome: OccupyOutcome = 'taken';
+      let outcome: OccupyOutcome = { refused: 'no_such_slot' };
       const freedSlotId = await db
         .transaction()
         .execute(async (trx) => {
@@ -137,7 +149,7 @@ export function createWheelsRepository(db: Kysely<Database>) {
             .returning('id')
             .executeTakeFirst();
           outcome = await occupy(trx, wheelId, slotId, participantId, at);
-          if (outcome !== 'taken') throw new KeepSeat();
+          if (!('taken' in outcome)) throw new KeepSeat();
           return held?.id;
         })
         .catch((error: unknown) => {

@@ -26,7 +26,13 @@ import type { LimiterFactory } from '../../lib/redis-limiters';
 import type { TokenService } from '../../lib/tokens';
 import { toParticipant } from '../participants/participant-view';
 import type { ParticipantsRepository } from '../participants/participants.repository';
-import type { SlotWithOccupant, WheelRow, WheelsRepository } from './wheels.repository';
+import type {
+  OccupyRefusal,
+  SlotWithOccupant,
+  TakenSlot,
+  WheelRow,
+  WheelsRepository,
+} from './wheels.repository';
 
 export const WHEEL_NOT_FOUND = 'Wheel not found';
 export const NO_CURRENT_WHEEL = 'There is no public wheel to join right now.';
@@ -100,6 +106,15 @@ export function toLockedWheel(row: WheelRow): LockedWheel {
     currentRound: row.current_round,
     requiresAccessCode: true,
   };
+}
+
+const REFUSALS: Record<OccupyRefusal, () => AppError> = {
+  no_such_slot: () => notFound('There is no such slot on this wheel.'),
+  slot_occupied: () => new AppError('conflict', SLOT_OCCUPIED),
+  wheel_spinning: () => new AppError('conflict', WHEEL_SPINNING),
+};
+function refuse(refusal: OccupyRefusal): never {
+  throw REFUSALS[refusal]();
 }
 
 export function toSlot(slot: SlotWithOccupant): Slot {
@@ -188,7 +203,8 @@ export function createWheelsService(deps: {
     return row;
   };
 
-  const roundSecondsOf = (row: WheelRow) => row.round_seconds ?? deps.defaultRoundSeconds;
+  const roundSecondsOf = (row: Pick<WheelRow, 'round_seconds'>) =>
+    row.round_seconds ?? deps.defaultRoundSeconds;
 
   /** Who is on the wheel right now (connected to it): never cached, it is not in the database. */
   async function activeUsersOf(wheelId: string) {
@@ -296,6 +312,28 @@ export function createWheelsService(deps: {
     });
   }
 
+  /** The participant holds a slot on this wheel already: that is the answer, whatever else went wrong. */
+  async function refuseIfSeated(wheelId: string, participantId: string) {
+    if (await wheels.findSlotOf(wheelId, participantId)) throw new AppError('conflict', ALREADY_IN_SLOT);
+  }
+
+  /** Tells everyone on the wheel who sits where now; the slot as the push and the ack carry it. */
+  async function announceTaken(
+    request: { wheelId: string; slotId: string; participantId: string },
+    taken: TakenSlot,
+  ): Promise<Slot> {
+    const { wheelId, slotId, participantId } = request;
+    const view = toSlot({
+      id: slotId,
+      wheel_id: wheelId,
+      position: taken.position,
+      occupied_at: taken.occupied_at,
+      occupant: (await participants.findById(participantId)) ?? null,
+    });
+    await events.publish('slotTaken', { wheelId, userId: participantId, slotId, slot: view });
+    return view;
+  }
+
   const service = {
     roundSecondsOf,
     /** How long people have to answer a match after the reveal: the organiser's choice or the standard. */
@@ -371,27 +409,24 @@ export function createWheelsService(deps: {
       return row;
     },
 
-    /** Seats a participant of this wheel in a free slot while the wheel is not spinning. */
+    /**
+     * Seats a participant of this wheel in a free slot while the wheel is not spinning: one
+     * conditional update, then their own row for the push. Only a refusal reads more, to say why.
+     */
     async takeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<Slot> {
       const { wheelId, slotId, participantId } = request;
-      if (await wheels.findSlotOf(wheelId, participantId)) throw new AppError('conflict', ALREADY_IN_SLOT);
       const outcome = await wheels
         .occupySlot(wheelId, slotId, participantId, clock.now().toISOString())
         .catch(async (error: unknown) => {
-          // A simultaneous request seated this participant elsewhere first.
-          if (await wheels.findSlotOf(wheelId, participantId))
-            throw new AppError('conflict', ALREADY_IN_SLOT);
+          // The unique (wheel, participant) constraint: they sit elsewhere already.
+          await refuseIfSeated(wheelId, participantId);
           throw error;
         });
-      if (outcome === 'no_such_slot') throw notFound('There is no such slot on this wheel.');
-      if (outcome === 'slot_occupied') throw new AppError('conflict', SLOT_OCCUPIED);
-      if (outcome === 'wheel_spinning') throw new AppError('conflict', WHEEL_SPINNING);
-
-      const slot = (await wheels.listSlots(wheelId)).find((candidate) => candidate.id === slotId);
-      if (!slot?.occupant) throw new AppError('conflict', SLOT_OCCUPIED);
-      const view = toSlot(slot);
-      await events.publish('slotTaken', { wheelId, userId: participantId, slotId, slot: view });
-      return view;
+      if ('refused' in outcome) {
+        await refuseIfSeated(wheelId, participantId);
+        refuse(outcome.refused);
+      }
+      return announceTaken(request, outcome.taken);
     },
 
     /**
@@ -412,16 +447,10 @@ export function createWheelsService(deps: {
         participantId,
         clock.now().toISOString(),
       );
-      if (outcome === 'no_such_slot') throw notFound('There is no such slot on this wheel.');
-      if (outcome === 'slot_occupied') throw new AppError('conflict', SLOT_OCCUPIED);
-      if (outcome === 'wheel_spinning') throw new AppError('conflict', WHEEL_SPINNING);
+      if ('refused' in outcome) refuse(outcome.refused);
       if (freedSlotId)
         await events.publish('slotLeft', { wheelId, userId: participantId, slotId: freedSlotId });
-      const slot = (await wheels.listSlots(wheelId)).find((candidate) => candidate.id === slotId);
-      if (!slot?.occupant) throw new AppError('conflict', SLOT_OCCUPIED);
-      const view = toSlot(slot);
-      await events.publish('slotTaken', { wheelId, userId: participantId, slotId, slot: view });
-      return view;
+      return announceTaken(request, outcome.taken);
     },
 
     /** The participant gives up their seat but stays on the wheel; not while the wheel spins. */

@@ -88,6 +88,9 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       client.on('SlotLeft', (event) => {
         if (forThisWheel(event)) dispatch({ type: 'slotLeft', event });
       }),
+      client.on('SlotsChanged', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'slotsChanged', event });
+      }),
       client.on('UserJoined', (event) => {
         if (forThisWheel(event)) dispatch({ type: 'userJoined', event });
       }),

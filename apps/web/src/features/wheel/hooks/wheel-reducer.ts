@@ -7,6 +7,7 @@ import type {
   OpenWheel,
   RoundScheduledEvent,
   SlotLeftEvent,
+  SlotsChangedEvent,
   SlotTakenEvent,
   SpinState,
   UserPresenceEvent,
@@ -68,6 +69,7 @@ export type WheelAction =
   | { type: 'roundScheduled'; event: RoundScheduledEvent }
   | { type: 'slotTaken'; event: SlotTakenEvent }
   | { type: 'slotLeft'; event: SlotLeftEvent }
+  | { type: 'slotsChanged'; event: SlotsChangedEvent }
   | { type: 'userJoined'; event: UserPresenceEvent }
   | { type: 'userLeft'; event: UserPresenceEvent }
   | { type: 'matchAccepted'; event: MatchAcceptedEvent; meId: string | null }
@@ -244,6 +246,18 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
         activeUsers: state.wheel.activeUsers.filter((user) => user.id !== event.userId),
       });
     }
+    case 'slotsChanged':
+      // Each change as if it had come on its own, in order.
+      return action.event.changes.reduce(
+        (next, change) =>
+          wheelReducer(
+            next,
+            change.kind === 'taken'
+              ? { type: 'slotTaken', event: change }
+              : { type: 'slotLeft', event: change },
+          ),
+        state,
+      );
     case 'userJoined': {
       const { user } = action.event;
       return withWheel(state, {

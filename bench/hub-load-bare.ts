@@ -1,0 +1,252 @@
+/**
+ * The baseline of `bench/hub-load.ts`: a bare Socket.IO 4 server with the hub's event pattern
+ * and nothing else. Wheels and rounds live in memory; there is no database, no token, no
+ * validation, no rate limit. It answers the same calls (JoinWheel, TakeSlot, AcceptMatch) with
+ * payloads of the same shape and size, pushes the same events to the same rooms on the same
+ * timing (countdown from the first pairable take, 4 s spin, 8 s reveal, slots cleared), and
+ * seat changes reach a wheel's room as the app sends them (BARE_PUSHES: `coalesced`, one
+ * SlotsChanged per wheel per 100 ms, or `per-take`, one SlotTaken per take).
+ *
+ * Started by hub-load.ts as a child process; tells its parent `{ origin }` once it listens.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HUB_PATH } from '@wheelmeet/contracts';
+import { Server, type Socket } from 'socket.io';
+
+const WHEELS = Number(process.env.BARE_WHEELS ?? 10);
+const SLOTS = Number(process.env.BARE_SLOTS ?? 100);
+const ROUND_MS = Number(process.env.BARE_ROUND_SECONDS ?? 10) * 1000;
+const COALESCED = (process.env.BARE_PUSHES ?? 'coalesced') === 'coalesced';
+const PUSH_TICK_MS = 100;
+const SPIN_MS = 4_000;
+const RESET_MS = 8_000;
+const half = SLOTS / 2;
+
+interface Person {
+  id: string;
+  username: null;
+  age: number;
+  gender: string;
+  shortBio: null;
+  whoAmI: null;
+  interests: null;
+}
+interface BareMatch {
+  id: string;
+  wheelId: string;
+  round: number;
+  user1: Person;
+  user2: Person;
+  status: 'Pending' | 'Accepted';
+  acceptedByUser1: boolean;
+  acceptedByUser2: boolean;
+  answerBy: string;
+}
+interface BareWheel {
+  id: string;
+  slots: Array<{ id: string; position: number; occupant: Person | null; occupiedAt: string | null }>;
+  round: number;
+  nextSpinAt: string | null;
+  spinning: boolean;
+  lastSpinDate: string | null;
+  pending: unknown[];
+}
+
+const wheels = new Map<string, BareWheel>();
+const matches = new Map<string, BareMatch>();
+for (let i = 0; i < WHEELS; i += 1) {
+  const id = randomUUID();
+  wheels.set(id, {
+    id,
+    slots: Array.from({ length: SLOTS }, (_, position) => ({
+      id: randomUUID(),
+      position,
+      occupant: null,
+      occupiedAt: null,
+    })),
+    round: 0,
+    nextSpinAt: null,
+    spinning: false,
+    lastSpinDate: null,
+    pending: [],
+  });
+}
+
+const person = (id: string): Person => ({
+  id,
+  username: null,
+  age: 30,
+  gender: 'other',
+  shortBio: null,
+  whoAmI: null,
+  interests: null,
+});
+const slotView = (wheel: BareWheel, slot: BareWheel['slots'][number]) => ({
+  id: slot.id,
+  position: slot.position,
+  wheelId: wheel.id,
+  userId: slot.occupant?.id ?? null,
+  occupiedAt: slot.occupiedAt,
+  user: slot.occupant,
+});
+
+const httpServer = createServer();
+const io = new Server(httpServer, {
+  path: HUB_PATH,
+  serveClient: false,
+  pingInterval: 15_000,
+  pingTimeout: 30_000,
+});
+const room = (wheelId: string) => `wheel:${wheelId}`;
+
+function schedule(wheel: BareWheel, slotsCleared: boolean) {
+  wheel.nextSpinAt = new Date(Date.now() + ROUND_MS).toISOString();
+  io.to(room(wheel.id)).emit('RoundScheduled', {
+    wheelId: wheel.id,
+    currentRound: wheel.round,
+    lastSpinDate: wheel.lastSpinDate,
+    nextSpinAt: wheel.nextSpinAt,
+    slotsCleared,
+  });
+  setTimeout(() => spin(wheel), ROUND_MS);
+}
+
+function spin(wheel: BareWheel) {
+  const startedAt = new Date().toISOString();
+  wheel.round += 1;
+  wheel.spinning = true;
+  wheel.nextSpinAt = null;
+  wheel.lastSpinDate = startedAt;
+  const revealAt = new Date(Date.parse(startedAt) + SPIN_MS).toISOString();
+  const resetAt = new Date(Date.parse(startedAt) + SPIN_MS + RESET_MS).toISOString();
+  io.to(room(wheel.id)).emit('WheelSpinStarted', {
+    wheelId: wheel.id,
+    round: wheel.round,
+    startedAt,
+    innerOffset: 0,
+    outerOffset: 0,
+    revealAt,
+    resetAt,
+  });
+  const roundMatches: BareMatch[] = [];
+  for (let index = 0; index < half; index += 1) {
+    const inner = wheel.slots[index]?.occupant;
+    const outer = wheel.slots[index + half]?.occupant;
+    if (!inner || !outer) continue;
+    const match: BareMatch = {
+      id: randomUUID(),
+      wheelId: wheel.id,
+      round: wheel.round,
+      user1: inner,
+      user2: outer,
+      status: 'Pending',
+      acceptedByUser1: false,
+      acceptedByUser2: false,
+      answerBy: new Date(Date.parse(revealAt) + 30_000).toISOString(),
+    };
+    matches.set(match.id, match);
+    roundMatches.push(match);
+  }
+  setTimeout(() => {
+    io.to(room(wheel.id)).emit('MatchesCreated', { wheelId: wheel.id, matches: roundMatches });
+    io.to(room(wheel.id)).emit('WheelSpinCompleted', {
+      wheelId: wheel.id,
+      matches: roundMatches,
+      currentRound: wheel.round,
+      lastSpinDate: startedAt,
+      unmatchedUserIds: [],
+      resetAt,
+    });
+    setTimeout(() => {
+      for (const slot of wheel.slots) {
+        slot.occupant = null;
+        slot.occupiedAt = null;
+      }
+      wheel.spinning = false;
+      schedule(wheel, true);
+    }, RESET_MS);
+  }, SPIN_MS);
+}
+
+function pushSlotTaken(wheel: BareWheel, event: unknown) {
+  if (!COALESCED) {
+    io.to(room(wheel.id)).emit('SlotTaken', event);
+    return;
+  }
+  wheel.pending.push({ kind: 'taken', ...(event as object) });
+  if (wheel.pending.length === 1) {
+    setTimeout(() => {
+      io.to(room(wheel.id)).emit('SlotsChanged', { wheelId: wheel.id, changes: wheel.pending });
+      wheel.pending = [];
+    }, PUSH_TICK_MS);
+  }
+}
+
+io.on('connection', (socket: Socket) => {
+  const me = person(String(socket.handshake.auth.token));
+  socket.join(`participant:${me.id}`);
+  socket.on('JoinWheel', ({ wheelId }: { wheelId: string }, ack: (answer: unknown) => void) => {
+    const wheel = wheels.get(wheelId);
+    if (!wheel) return ack({ error: { code: 'not_found', message: 'Wheel not found' } });
+    socket.join(room(wheelId));
+    io.to(room(wheelId)).emit('UserJoined', { wheelId, user: me });
+    ack({
+      data: {
+        wheel: {
+          id: wheel.id,
+          slots: wheel.slots.map((slot) => slotView(wheel, slot)),
+          nextSpinAt: wheel.nextSpinAt,
+        },
+        serverTime: new Date().toISOString(),
+        spin: null,
+        myMatches: [],
+      },
+    });
+  });
+  socket.on(
+    'TakeSlot',
+    ({ wheelId, slotId }: { wheelId: string; slotId: string }, ack: (answer: unknown) => void) => {
+      const wheel = wheels.get(wheelId);
+      const slot = wheel?.slots.find((candidate) => candidate.id === slotId);
+      if (!wheel || !slot) return ack({ error: { code: 'not_found', message: 'No such slot' } });
+      if (slot.occupant || wheel.spinning)
+        return ack({ error: { code: 'conflict', message: 'Slot taken or wheel spinning' } });
+      slot.occupant = me;
+      slot.occupiedAt = new Date().toISOString();
+      ack({ data: null });
+      pushSlotTaken(wheel, { wheelId, userId: me.id, slotId, slot: slotView(wheel, slot) });
+      const seated = wheel.slots.filter((candidate) => candidate.occupant);
+      const pairable =
+        seated.some((candidate) => candidate.position < half) &&
+        seated.some((candidate) => candidate.position >= half);
+      if (pairable && !wheel.nextSpinAt && !wheel.spinning) schedule(wheel, false);
+    },
+  );
+  socket.on('AcceptMatch', ({ matchId }: { matchId: string }, ack: (answer: unknown) => void) => {
+    const match = matches.get(matchId);
+    if (!match) return ack({ error: { code: 'not_found', message: 'Match not found' } });
+    if (match.user1.id === me.id) match.acceptedByUser1 = true;
+    else if (match.user2.id === me.id) match.acceptedByUser2 = true;
+    else return ack({ error: { code: 'forbidden', message: 'Not your match' } });
+    if (match.acceptedByUser1 && match.acceptedByUser2) match.status = 'Accepted';
+    ack({ data: match });
+    io.to([`participant:${match.user1.id}`, `participant:${match.user2.id}`]).emit('MatchAccepted', {
+      matchId,
+      userId: me.id,
+      acceptedByUser1: match.acceptedByUser1,
+      acceptedByUser2: match.acceptedByUser2,
+      status: match.status,
+    });
+  });
+});
+
+httpServer.listen(0, '127.0.0.1', () => {
+  const { port } = httpServer.address() as AddressInfo;
+  process.send?.({ origin: `http://127.0.0.1:${port}`, wheelIds: [...wheels.keys()] });
+});
+process.on('SIGTERM', () => {
+  io.close();
+  process.exit(0);
+});

@@ -1,0 +1,382 @@
+/**
+ * The hub under a whole event's load (issue 14): N participants on N/100 wheels of 100 slots,
+ * whole rounds (take a seat, spin, accept the match, take a seat again), against a bare
+ * Socket.IO server with the same event pattern (bench/hub-load-bare.ts) in the same run.
+ *
+ *   npm run bench:hub -- --n 1000,5000,10000
+ *
+ * Options: --n (participants, multiples of 100; default 1000), --rounds (2), --workers (load
+ * processes, 2), --targets (bare,app), --round-seconds (10), --bare-pushes (coalesced |
+ * per-take: how the baseline sends seat changes; match it to the app's pattern).
+ * BENCH_DATABASE_URL runs the app on PostgreSQL (a database of its own, dropped after);
+ * BENCH_CPU_PROF=<dir> writes the app server's V8 CPU profile there (bench/cpu-profile-top.ts).
+ * Target `before` runs the app from another copy of apps/server, BENCH_BEFORE_DIR, e.g. an older
+ * commit's (`git archive <commit> apps/server | tar -x -C .bench-before`, then
+ * BENCH_BEFORE_DIR=.bench-before/apps/server --targets bare,before,app), for a before/after in one run.
+ *
+ * For each N and target: a fresh server process (the app with a fresh database holding the
+ * wheels, or the bare server), then `--workers` load processes (bench/hub-load-worker.ts) that
+ * register the people over HTTP (app only), connect and join, and play the rounds. Everything
+ * talks over loopback; every process started is ended, and each run is bounded by a deadline.
+ * The machine has two cores: the load processes need CPU too, and take it from the server
+ * under test, for the app and for the baseline alike (their CPU is printed beside the server's).
+ *
+ * A target "holds" N when nothing failed (no error, no timeout, no dropped connection, every
+ * person finished their rounds), every spin started within 250 ms of its announced time, and
+ * TakeSlot and AcceptMatch answered within 250 ms at the 99th percentile.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import type { WorkerResult, WorkerSetup } from './hub-load-worker';
+import { createPostgresDatabase } from './postgres-database';
+
+const { values: options } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '2' },
+    workers: { type: 'string', default: '2' },
+    targets: { type: 'string', default: 'bare,app' },
+    'round-seconds': { type: 'string', default: '10' },
+    'bare-pushes': { type: 'string', default: 'coalesced' },
+  },
+});
+const SIZES = options.n.split(',').map(Number);
+const ROUNDS = Number(options.rounds);
+const WORKERS = Number(options.workers);
+type Target = 'app' | 'bare' | 'before';
+const TARGETS = options.targets.split(',') as Target[];
+const ROUND_SECONDS = Number(options['round-seconds']);
+const SLOTS = 100;
+const GOAL_MS = 250;
+const SETUP_LIMIT_MS = 10 * 60_000;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, '../apps/server');
+
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+
+/** CPU seconds a process has used so far (user + system), from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+/** The process's peak resident memory in MiB, from /proc. */
+function peakRssMiB(pid: number): number {
+  const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
+  return Number(match?.[1] ?? 0) / 1024;
+}
+
+interface Server {
+  child: ChildProcess;
+  origin: string;
+  wheelIds: string[];
+  close(): Promise<void>;
+}
+
+/** Ends a child process: SIGTERM, and SIGKILL if it has not exited 15 s later. */
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function startBare(wheels: number): Promise<Server> {
+  const child = fork(path.join(here, 'hub-load-bare.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      BARE_WHEELS: String(wheels),
+      BARE_SLOTS: String(SLOTS),
+      BARE_ROUND_SECONDS: String(ROUND_SECONDS),
+      BARE_PUSHES: options['bare-pushes'],
+    },
+  });
+  const ready = await new Promise<{ origin: string; wheelIds: string[] }>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as { origin: string; wheelIds: string[] }));
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return { child, ...ready, close: () => stop(child) };
+}
+
+async function startApp(wheels: number, people: number, appDir: string): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-hub-'));
+  const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, 'hub');
+  const env = {
+    DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ADMIN_PASSWORD: 'bench-password',
+  };
+  const cleanUp = async () => {
+    await postgres?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let child: ChildProcess | undefined;
+  try {
+    // The wheels, straight into the server's fresh database before it starts, with that server's
+    // own code (its migrations, its wheel rows).
+    const load = <T>(module: string) => import(path.join(appDir, 'src', module)) as Promise<T>;
+    const { prepareDatabase } = await load<typeof import('../apps/server/src/bootstrap')>('bootstrap.ts');
+    const { loadConfig } = await load<typeof import('../apps/server/src/config')>('config.ts');
+    const { systemClock } = await load<typeof import('../apps/server/src/lib/clock')>('lib/clock.ts');
+    const { cryptoRandom } = await load<typeof import('../apps/server/src/lib/random')>('lib/random.ts');
+    const { createWheelsRepository } = await load<
+      typeof import('../apps/server/src/modules/wheels/wheels.repository')
+    >('modules/wheels/wheels.repository.ts');
+    const { buildNewWheel } = await load<typeof import('../apps/server/src/modules/wheels/wheels.service')>(
+      'modules/wheels/wheels.service.ts',
+    );
+    const { database } = await prepareDatabase(loadConfig(env), { clock: systemClock, random: cryptoRandom });
+    const wheelIds: string[] = [];
+    const repository = createWheelsRepository(database.db);
+    for (let index = 0; index < wheels; index += 1) {
+      const { row, slotIds } = buildNewWheel(
+        {
+          name: `Bench wheel ${index + 1}`,
+          description: 'hub-load',
+          slotCount: SLOTS,
+          roundSeconds: ROUND_SECONDS,
+        },
+        { clock: systemClock, random: cryptoRandom },
+      );
+      await repository.insertWithSlots(row, slotIds);
+      wheelIds.push(row.id);
+    }
+    await database.close();
+
+    const profileDir = process.env.BENCH_CPU_PROF;
+    const started = spawn(
+      process.execPath,
+      [
+        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+        '--import',
+        'tsx',
+        'src/main.ts',
+      ],
+      {
+        cwd: appDir,
+        env: {
+          PATH: process.env.PATH ?? '',
+          ...env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+          WEB_DIST_DIR: dataDir,
+          JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+          // Every participant comes from the one loopback address of the load processes.
+          HUB_CONNECTIONS_PER_ADDRESS: String(people + 100),
+          HUB_CALLS_PER_ADDRESS: String(people * 100),
+          PARTICIPANT_REGISTRATION_LIMIT: String(Math.min(100_000, people * 2)),
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    child = started;
+    const origin = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      started.stdout?.on('data', (chunk) => {
+        output += chunk;
+        const found = output.match(/running at (http:\/\/\S+)/)?.[1];
+        if (found) resolve(found);
+      });
+      started.once('exit', (code) => reject(new Error(`the app exited (${code}) before it was ready`)));
+    });
+    return {
+      child: started,
+      origin,
+      wheelIds,
+      async close() {
+        await stop(started);
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    // It did not start: end what was started, leave nothing behind.
+    if (child) await stop(child);
+    await cleanUp();
+    throw error;
+  }
+}
+
+interface Measurement {
+  target: Target;
+  people: number;
+  result: Omit<WorkerResult, 'type'>;
+  seconds: number;
+  /** CPU seconds the server used for the rounds: what the work costs, however busy the machine is. */
+  serverCpuSeconds: number;
+  serverCpuPercent: number;
+  generatorCpuPercent: number;
+  peakRssMiB: number;
+  loadAverage: string;
+}
+
+/** One target at one size: a fresh server, the load processes, whole rounds; always ends what it started. */
+async function measure(target: Target, people: number): Promise<Measurement> {
+  const wheels = people / SLOTS;
+  const server =
+    target === 'bare'
+      ? await startBare(wheels)
+      : await startApp(
+          wheels,
+          people,
+          target === 'app' ? serverDir : path.resolve(process.env.BENCH_BEFORE_DIR ?? ''),
+        );
+  const workers: ChildProcess[] = [];
+  try {
+    const shares: WorkerSetup['people'][] = Array.from({ length: WORKERS }, () => []);
+    server.wheelIds.forEach((wheelId, index) => {
+      for (let position = 0; position < SLOTS; position += 1)
+        shares[index % WORKERS]?.push({ wheelId, position });
+    });
+    const results: WorkerResult[] = [];
+    const ready: Array<Promise<void>> = [];
+    const finished: Array<Promise<void>> = [];
+    for (const share of shares) {
+      const worker = fork(path.join(here, 'hub-load-worker.ts'), [], { execArgv: ['--import', 'tsx'] });
+      workers.push(worker);
+      ready.push(
+        new Promise((resolve, reject) => {
+          worker.once('message', () => resolve());
+          worker.once('exit', (code) =>
+            reject(new Error(`a load process exited (${code}) while setting up`)),
+          );
+        }),
+      );
+      finished.push(
+        new Promise((resolve, reject) => {
+          worker.on('message', (message: { type: string }) => {
+            if (message.type === 'result') {
+              results.push(message as WorkerResult);
+              resolve();
+            }
+          });
+          worker.once('exit', () => reject(new Error('a load process exited without its result')));
+        }),
+      );
+      worker.send({
+        type: 'setup',
+        target: target === 'bare' ? 'bare' : 'app',
+        origin: server.origin,
+        people: share,
+        rounds: ROUNDS,
+      } satisfies WorkerSetup);
+    }
+    // A load process that dies early fails the run through `ready`; this keeps that from also
+    // being an unhandled rejection before anyone awaits `finished`.
+    for (const result of finished) result.catch(() => {});
+    let setupTimer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(ready),
+      new Promise((_, reject) => {
+        setupTimer = setTimeout(() => reject(new Error('setting up took too long')), SETUP_LIMIT_MS);
+      }),
+    ]);
+    clearTimeout(setupTimer);
+
+    // Rounds: the first opens now, each lasts the countdown + 4 s spin + 8 s reveal.
+    const cpuBefore = cpuSeconds(server.child.pid ?? 0);
+    const started = Date.now();
+    const deadline = started + ROUNDS * (ROUND_SECONDS + 12) * 1000 + 20_000;
+    for (const worker of workers) worker.send({ type: 'go', deadline });
+    await Promise.all(finished);
+    const seconds = (Date.now() - started) / 1000;
+    const serverCpu = cpuSeconds(server.child.pid ?? 0) - cpuBefore;
+    const merged: Omit<WorkerResult, 'type'> = {
+      take: results.flatMap((r) => r.take),
+      accept: results.flatMap((r) => r.accept),
+      spinLateness: results.flatMap((r) => r.spinLateness),
+      spinArrival: results.flatMap((r) => r.spinArrival),
+      errors: {},
+      disconnects: results.reduce((sum, r) => sum + r.disconnects, 0),
+      unfinished: results.reduce((sum, r) => sum + r.unfinished, 0),
+      cpuMs: results.reduce((sum, r) => sum + r.cpuMs, 0),
+    };
+    for (const r of results)
+      for (const [what, count] of Object.entries(r.errors))
+        merged.errors[what] = (merged.errors[what] ?? 0) + count;
+    return {
+      target,
+      people,
+      result: merged,
+      seconds,
+      serverCpuSeconds: serverCpu,
+      serverCpuPercent: (100 * serverCpu) / seconds,
+      generatorCpuPercent: merged.cpuMs / 10 / seconds,
+      peakRssMiB: peakRssMiB(server.child.pid ?? 0),
+      loadAverage: loadAverage(),
+    };
+  } finally {
+    for (const worker of workers) await stop(worker);
+    await server.close();
+  }
+}
+
+const errorCount = (m: Measurement) =>
+  Object.values(m.result.errors).reduce((sum, count) => sum + count, 0) +
+  m.result.disconnects +
+  m.result.unfinished;
+const holds = (m: Measurement) =>
+  errorCount(m) === 0 &&
+  Math.max(...m.result.spinLateness) <= GOAL_MS &&
+  percentile(m.result.take, 99) <= GOAL_MS &&
+  percentile(m.result.accept, 99) <= GOAL_MS;
+
+function report(m: Measurement) {
+  const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : '-');
+  const calls = (values: number[]) =>
+    `${ms(percentile(values, 50))} / ${ms(percentile(values, 95))} / ${ms(percentile(values, 99))}`;
+  const errors = Object.entries(m.result.errors)
+    .map(([what, count]) => `${what} ×${count}`)
+    .join(', ');
+  process.stdout.write(
+    `| ${m.target} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |\n`,
+  );
+}
+
+async function main() {
+  if (SIZES.some((size) => !Number.isInteger(size / SLOTS) || size <= 0))
+    throw new Error(`--n takes multiples of ${SLOTS}`);
+  process.stdout.write(
+    `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, baseline pushes ${options['bare-pushes']}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
+  );
+  process.stdout.write(
+    '| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | holds | load avg |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
+  );
+  const held: Record<string, number> = { app: 0, bare: 0, before: 0 };
+  const cpuRatios: string[] = [];
+  for (const people of SIZES) {
+    const cpu: Record<string, number> = {};
+    for (const target of TARGETS) {
+      const measurement = await measure(target, people);
+      report(measurement);
+      cpu[target] = measurement.serverCpuSeconds;
+      if (holds(measurement)) held[target] = Math.max(held[target] ?? 0, people);
+    }
+    if (cpu.bare)
+      for (const target of TARGETS.filter((candidate) => candidate !== 'bare'))
+        cpuRatios.push(`${people} (${target}): ${((cpu[target] ?? Number.NaN) / cpu.bare).toFixed(1)}×`);
+  }
+  const bare = held.bare ?? 0;
+  const app = held.app ?? 0;
+  process.stdout.write(
+    `\nLargest N held: app ${app}${TARGETS.includes('before') ? `, before ${held.before}` : ''}, bare Socket.IO ${bare}${bare > 0 ? ` (${(app / bare).toFixed(2)}×)` : ''}; server CPU for the rounds, app / bare, at N = ${cpuRatios.join(', ')}; load average at end ${loadAverage()}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
