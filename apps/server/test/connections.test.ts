@@ -2,12 +2,10 @@ import { type Connection, displayNameOf, type MyConnections } from '@wheelmeet/c
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestWheel } from './support/factories';
-import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
+import { dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
+import { connectedPair, matchedPair } from './support/matched-pair';
 import { startTestApp, type TestApp } from './support/test-app';
-
-const offer = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
-const answer = { type: 'answer' as const, sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
 
 describeEachDialect('keeping in touch after a call (issue 13, decision 015)', (dialect) => {
   let t: TestApp;
@@ -22,60 +20,27 @@ describeEachDialect('keeping in touch after a call (issue 13, decision 015)', (d
   });
   afterAll(() => t?.close());
 
-  interface Person {
-    id: string;
-    token: string;
-    client: HubClient;
-  }
-
   /** Two people matched on a fresh wheel; `call` true: both accepted and the call connected, else Bo declined. */
   async function met(call: boolean, wheel: { contactFields?: string[] } = {}) {
-    const wheelId = await createTestWheel(t.database, { name: 'Mixer', description: 'x', slotCount: 2 });
+    const { matchId, ada, bo } = call
+      ? await connectedPair(t, clock, clients)
+      : await matchedPair(t, clock, clients).then(async (pair) => {
+          dataOf(await pair.bo.client.call('DeclineMatch', { matchId: pair.match.id }));
+          return { ...pair, matchId: pair.match.id };
+        });
     if (wheel.contactFields) {
+      const row = await t.database.db
+        .selectFrom('matches')
+        .select('wheel_id')
+        .where('id', '=', matchId)
+        .executeTakeFirstOrThrow();
       await t.database.db
         .updateTable('wheels')
         .set({ contact_fields: JSON.stringify(wheel.contactFields) })
-        .where('id', '=', wheelId)
+        .where('id', '=', row.wheel_id)
         .execute();
     }
-    const slots = await t.database.db
-      .selectFrom('slots')
-      .select('id')
-      .where('wheel_id', '=', wheelId)
-      .orderBy('position')
-      .execute();
-    const people: Person[] = [];
-    for (const [index, name] of ['Ada', 'Bo'].entries()) {
-      const registration = await registerParticipant(t.baseUrl, wheelId, { username: name });
-      const client = await connectHub(t.baseUrl, { token: registration.token });
-      clients.push(client);
-      dataOf(await client.call('JoinWheel', { wheelId }));
-      dataOf(
-        await client.call('TakeSlot', {
-          wheelId,
-          userId: registration.user.id,
-          slotId: slots[index]?.id ?? '',
-        }),
-      );
-      people.push({ id: registration.user.id, token: registration.token, client });
-    }
-    clock.advance(5_000);
-    await t.app.wheelmeet.rounds.tick();
-    clock.advance(4_000);
-    await t.app.wheelmeet.rounds.tick();
-    const [ada, bo] = people as [Person, Person];
-    const [match] = (await ada.client.next('WheelSpinCompleted')).matches;
-    if (!match) throw new Error('no match');
-    if (call) {
-      for (const person of [ada, bo]) dataOf(await person.client.call('AcceptMatch', { matchId: match.id }));
-      const caller = match.user1.id === ada.id ? ada : bo;
-      const callee = caller === ada ? bo : ada;
-      dataOf(await caller.client.call('SendOffer', { matchId: match.id, offer }));
-      dataOf(await callee.client.call('SendAnswer', { matchId: match.id, answer }));
-    } else {
-      dataOf(await bo.client.call('DeclineMatch', { matchId: match.id }));
-    }
-    return { matchId: match.id, ada, bo };
+    return { matchId, ada, bo };
   }
 
   const http = (method: 'GET' | 'PUT', url: string, token: string | null, body?: unknown) =>

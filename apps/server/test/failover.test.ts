@@ -23,7 +23,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, TEST_DIALECTS } from './support/databases';
+import { TEST_DIALECTS, type TestDatabase } from './support/databases';
 import { registerParticipant } from './support/hub-client';
 import { findNginx, type RunningNginx, startNginx } from './support/nginx';
 import { type ServerProcess, sleep, spawnServer, waitFor } from './support/server-process';

@@ -1,13 +1,13 @@
 import { CALL_MINUTES_DEFAULT, type CallTimerEvent } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestWheel } from './support/factories';
-import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
+import { dataOf, type HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
+import { connectedPair } from './support/matched-pair';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const offer = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
-const answer = { type: 'answer' as const, sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
+const offer = { type: 'offer' as const, sdp: 'v=0\r\no=- 5 6 IN IP4 127.0.0.1\r\n' };
+const answer = { type: 'answer' as const, sdp: 'v=0\r\no=- 7 8 IN IP4 127.0.0.1\r\n' };
 const MINUTE = 60_000;
 
 describeEachDialect('timed calls with a mutual extension (issue 13, decision 014)', (dialect) => {
@@ -27,51 +27,7 @@ describeEachDialect('timed calls with a mutual extension (issue 13, decision 014
   });
   afterAll(() => t?.close());
 
-  /** Two people matched on a fresh wheel, both accepted, with the call connected (the answer relayed). */
-  async function connectedCall(callMinutes: number | null) {
-    const wheelId = await createTestWheel(t.database, {
-      name: 'Timed',
-      description: 'x',
-      slotCount: 2,
-      callMinutes,
-    });
-    const slots = await t.database.db
-      .selectFrom('slots')
-      .select('id')
-      .where('wheel_id', '=', wheelId)
-      .orderBy('position')
-      .execute();
-    const people = [];
-    for (const [index, name] of ['Ada', 'Bo'].entries()) {
-      const registration = await registerParticipant(t.baseUrl, wheelId, { username: name });
-      const client = await connectHub(t.baseUrl, { token: registration.token });
-      clients.push(client);
-      dataOf(await client.call('JoinWheel', { wheelId }));
-      dataOf(
-        await client.call('TakeSlot', {
-          wheelId,
-          userId: registration.user.id,
-          slotId: slots[index]?.id ?? '',
-        }),
-      );
-      people.push({ id: registration.user.id, client });
-    }
-    clock.advance(5_000);
-    await t.app.wheelmeet.rounds.tick();
-    clock.advance(4_000);
-    await t.app.wheelmeet.rounds.tick();
-    const [first, second] = people;
-    if (!first || !second) throw new Error('two people expected');
-    const [revealed] = (await first.client.next('WheelSpinCompleted')).matches;
-    if (!revealed) throw new Error('no match');
-    const caller = revealed.user1.id === first.id ? first : second;
-    const answerer = caller === first ? second : first;
-    for (const person of [caller, answerer])
-      dataOf(await person.client.call('AcceptMatch', { matchId: revealed.id }));
-    dataOf(await caller.client.call('SendOffer', { matchId: revealed.id, offer }));
-    dataOf(await answerer.client.call('SendAnswer', { matchId: revealed.id, answer }));
-    return { matchId: revealed.id, caller, answerer };
-  }
+  const connectedCall = (callMinutes: number | null) => connectedPair(t, clock, clients, { callMinutes });
 
   it('starts the clock when the call connects: both hear when it ends, the wheel’s length or five minutes', async () => {
     const standard = await connectedCall(null);

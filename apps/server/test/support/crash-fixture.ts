@@ -23,8 +23,8 @@ import {
 } from 'kysely';
 import { buildApp } from '../../src/app';
 import { prepareDatabase } from '../../src/bootstrap';
-import type { DatabaseHandle } from '../../src/db/database';
 import { loadConfig } from '../../src/config';
+import type { DatabaseHandle } from '../../src/db/database';
 import { systemClock } from '../../src/lib/clock';
 import { cryptoRandom } from '../../src/lib/random';
 

@@ -1,0 +1,76 @@
+import { type Match, SPIN_ANIMATION_MS } from '@wheelmeet/contracts';
+import type { NewWheel } from '../../src/modules/wheels/wheels.service';
+import { createTestWheel } from './factories';
+import { connectHub, dataOf, type HubClient, registerParticipant } from './hub-client';
+import type { ManualClock } from './manual-clock';
+import type { TestApp } from './test-app';
+
+export interface PairedPerson {
+  id: string;
+  token: string;
+  client: HubClient;
+}
+
+const OFFER = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
+const ANSWER = { type: 'answer' as const, sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
+
+/**
+ * Two people seated face to face on a fresh two-slot wheel, spun and revealed: their one match,
+ * pending. The app runs with a manual clock and `WHEEL_ROUND_SECONDS` of `roundSeconds`; each
+ * hub client is pushed onto `clients` for the test to close.
+ */
+export async function matchedPair(
+  t: TestApp,
+  clock: ManualClock,
+  clients: HubClient[],
+  wheel: Partial<NewWheel> = {},
+  roundSeconds = 5,
+) {
+  const wheelId = await createTestWheel(t.database, {
+    name: 'Pair',
+    description: 'x',
+    slotCount: 2,
+    ...wheel,
+  });
+  const slots = await t.database.db
+    .selectFrom('slots')
+    .select('id')
+    .where('wheel_id', '=', wheelId)
+    .orderBy('position')
+    .execute();
+  const people: PairedPerson[] = [];
+  for (const [index, name] of ['Ada', 'Bo'].entries()) {
+    const registration = await registerParticipant(t.baseUrl, wheelId, { username: name });
+    const client = await connectHub(t.baseUrl, { token: registration.token });
+    clients.push(client);
+    dataOf(await client.call('JoinWheel', { wheelId }));
+    dataOf(
+      await client.call('TakeSlot', {
+        wheelId,
+        userId: registration.user.id,
+        slotId: slots[index]?.id ?? '',
+      }),
+    );
+    people.push({ id: registration.user.id, token: registration.token, client });
+  }
+  clock.advance(roundSeconds * 1_000);
+  await t.app.wheelmeet.rounds.tick();
+  clock.advance(SPIN_ANIMATION_MS);
+  await t.app.wheelmeet.rounds.tick();
+  const [ada, bo] = people as [PairedPerson, PairedPerson];
+  const [match] = (await ada.client.next('WheelSpinCompleted')).matches as Match[];
+  if (!match) throw new Error('no match');
+  return { wheelId, match, ada, bo };
+}
+
+/** A matched pair who both accepted and whose call connected (the answer was relayed). */
+export async function connectedPair(...args: Parameters<typeof matchedPair>) {
+  const { match, ada, bo } = await matchedPair(...args);
+  const caller = match.user1.id === ada.id ? ada : bo;
+  const answerer = caller === ada ? bo : ada;
+  for (const person of [caller, answerer])
+    dataOf(await person.client.call('AcceptMatch', { matchId: match.id }));
+  dataOf(await caller.client.call('SendOffer', { matchId: match.id, offer: OFFER }));
+  dataOf(await answerer.client.call('SendAnswer', { matchId: match.id, answer: ANSWER }));
+  return { matchId: match.id, ada, bo, caller, answerer };
+}
