@@ -71,7 +71,7 @@ describe('My connections', () => {
       },
     ]);
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect((put?.[1]?.headers as Record<string, string>).Authorization).toBe(`Bearer ${TOKEN}`);
+    expect(put?.[1]?.headers).toMatchObject({ Authorization: `Bearer ${TOKEN}` });
     expect(within(dialog).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
       'href',
       'mailto:ada@example.com',
