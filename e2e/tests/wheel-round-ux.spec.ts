@@ -58,7 +58,13 @@ test('after a reload the match comes back and can still be accepted; the partner
   request,
 }) => {
   test.setTimeout(90_000);
-  const wheel = await createWheel(request, { name: 'Reload test', description: 'Reload after the spin' });
+  // Two minutes to answer (the organiser's setting), so the screenshots and accessibility scans
+  // on a busy machine cannot outlast the standard 30 s window.
+  const wheel = await createWheel(request, {
+    name: 'Reload test',
+    description: 'Reload after the spin',
+    answerSeconds: 120,
+  });
   const ada = await openPage(browser, baseURL, 'desktop');
   const bob = await openPage(browser, baseURL, 'phone');
   await seatBoth(ada, bob, wheel.id);
