@@ -18,7 +18,9 @@ export default defineConfig({
   // The suite starts the real production build on a random port with a throwaway data directory.
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // One browser session at a time: the video-call tests run several Chromium pages with fake
+  // cameras, and on a 2-core machine a second worker beside them made other tests time out.
+  workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
