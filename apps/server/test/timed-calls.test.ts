@@ -70,6 +70,13 @@ describeEachDialect('timed calls with a mutual extension (issue 13, decision 014
     expect(await caller.client.call('ExtendCall', { matchId })).toEqual({
       error: { code: 'conflict', message: 'This call was extended once already.' },
     });
+    expect(await caller.client.call('ExtendCall', { matchId: 'not-a-match' })).toMatchObject({
+      error: { code: 'validation_failed' },
+    });
+    const stranger = await connectedCall(null);
+    expect(await stranger.caller.client.call('ExtendCall', { matchId })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
 
     // Hang up, then Retry: the call reopens with the same clock.
     clock.advance(1_000);

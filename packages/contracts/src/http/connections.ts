@@ -49,6 +49,8 @@ export const followUpRequestSchema = z
   })
   .meta({ id: 'FollowUpRequest' });
 export type FollowUpRequest = z.input<typeof followUpRequestSchema>;
+/** A follow-up as the server sees it once validated, defaults applied. */
+export type FollowUpChoice = z.output<typeof followUpRequestSchema>;
 
 export const connectionSchema = z
   .object({

@@ -4,8 +4,8 @@ import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
 import { sideOf } from '../matches/matches.service';
-import type { CallsRepository } from './calls.repository';
 import { callLengthMs, callTimerOf, extendedEnd, extensionStep, isTimeUp } from './call-timer';
+import type { CallsRepository } from './calls.repository';
 
 export const CALL_NEEDS_BOTH_ACCEPTS = 'The call opens once you have both accepted the match.';
 export const CALL_TIME_UP = "This call's time is up.";

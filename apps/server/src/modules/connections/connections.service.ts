@@ -3,8 +3,7 @@ import {
   type ContactDetails,
   contactDetailsSchema,
   displayNameOf,
-  type FollowUpRequest,
-  followUpRequestSchema,
+  type FollowUpChoice,
   type MyConnections,
 } from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
@@ -67,8 +66,7 @@ export function createConnectionsService(deps: { connections: ConnectionsReposit
     myConnections,
 
     /** Records this side's choice after a call or a declined match; the connection as the caller now sees it. */
-    async followUp(matchId: string, participantId: string, request: FollowUpRequest): Promise<Connection> {
-      const choice = followUpRequestSchema.parse(request);
+    async followUp(matchId: string, participantId: string, choice: FollowUpChoice): Promise<Connection> {
       const match = await connections.findMatch(matchId);
       if (!match) throw notFound('Match not found');
       sideOf(match, participantId);

@@ -617,26 +617,8 @@ export function createCallController({
     });
   }
 
-  /** The server ended the call: its time is up, for both. */
-  function onTimeUp({ matchId }: { matchId: string }) {
-    readyMatches.delete(matchId);
-    const s = session;
-    if (!s || s.match.id !== matchId) return;
-    s.partnerInCall = false;
-    teardown(s);
-    set({
-      phase: 'ended',
-      problem: 'time-up',
-      peerState: 'closed',
-      connectedAt: null,
-      endsAt: null,
-      localStream: null,
-      remoteStream: null,
-    });
-  }
-
-  /** The server closed the match before a call got going: nobody is coming. */
-  function onMatchExpired({ matchId, reason }: Pick<MatchExpiredEvent, 'matchId' | 'reason'>) {
+  /** The call stopped on the server's word (time up, match closed): nobody is left to tell. */
+  function stopForGood(matchId: string, problem: CallProblem) {
     readyMatches.delete(matchId);
     earlyOffers.delete(matchId);
     const s = session;
@@ -645,13 +627,21 @@ export function createCallController({
     teardown(s);
     set({
       phase: 'ended',
-      problem: reason === 'partnerLeft' ? 'partner-left' : 'match-expired',
+      problem,
       peerState: 'closed',
       connectedAt: null,
+      endsAt: null,
       localStream: null,
       remoteStream: null,
     });
   }
+
+  /** The server ended the call: its time is up, for both. */
+  const onTimeUp = ({ matchId }: { matchId: string }) => stopForGood(matchId, 'time-up');
+
+  /** The server closed the match before a call got going: nobody is coming. */
+  const onMatchExpired = ({ matchId, reason }: Pick<MatchExpiredEvent, 'matchId' | 'reason'>) =>
+    stopForGood(matchId, reason === 'partnerLeft' ? 'partner-left' : 'match-expired');
 
   function hangUp() {
     const s = session;
