@@ -18,6 +18,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       publicFormLimit: 10,
       participantRegistrationLimit: 30,
+      slotReleaseGraceMs: 5_000,
+      hubCallsPerAddress: 5_000,
     });
   });
 

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './lib/client-address';
 import { HUB_CALLS_PER_ADDRESS } from './realtime/hub-limits';
 
+/** How long a dropped connection keeps its seat (README's config table): a reload or a network blip. */
+const DEFAULT_SLOT_RELEASE_GRACE_MS = 5_000;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Empty strings in the environment mean "not set", as they do in most deployment tools. */
@@ -45,12 +48,7 @@ const environmentSchema = z.object({
   PARTICIPANT_REGISTRATION_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WHEEL_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_ROUND_SECONDS),
-  SLOT_RELEASE_GRACE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(120_000)
-    .default(HUB_CALLS_PER_ADDRESS.maxAttempts),
+  SLOT_RELEASE_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_SLOT_RELEASE_GRACE_MS),
   TRUST_PROXY: optionalString.transform((value, context) => {
     const parsed = parseTrustProxy(value);
     if (typeof parsed === 'string') {
