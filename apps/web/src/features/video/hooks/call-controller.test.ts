@@ -8,9 +8,11 @@ import {
 import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
 import {
   type CallParticipant,
+  CONNECT_TIMEOUT_MS,
   createCallController,
   DISCONNECTED_GRACE_MS,
   ICE_CANDIDATE_POOL_SIZE,
+  MAX_AUTOMATIC_RESTARTS,
   VIDEO_RETRY_DELAY_MS,
 } from './call-controller';
 
@@ -352,5 +354,60 @@ describe('call controller after a reload (issue 12)', () => {
       localStream: null,
     });
     expect(streams[0]?.video.stop).toHaveBeenCalled();
+  });
+});
+
+describe('call controller when the two pages get out of step', () => {
+  it('the caller offers again on a fresh connection when the call has not connected in time, then gives up', async () => {
+    const { hub, controller, peers, timers } = await startedOfferer();
+    expect(timers.delays).toEqual([CONNECT_TIMEOUT_MS]);
+    for (let restart = 1; restart <= MAX_AUTOMATIC_RESTARTS; restart += 1) {
+      timers.runAll();
+      expect(peers[restart - 1]?.close).toHaveBeenCalled();
+      await flushPromises();
+      expect(hub.callsOf('SendOffer')).toHaveLength(restart + 1);
+      expect(controller.getState().phase).toBe('active');
+    }
+    timers.runAll();
+    expect(controller.getState()).toMatchObject({ phase: 'ended', problem: 'connection-lost' });
+    expect(hub.callsOf('SendOffer')).toHaveLength(MAX_AUTOMATIC_RESTARTS + 1);
+  });
+
+  it('a call that connects is left alone, and a later stall gets its full count of fresh starts', async () => {
+    const { hub, controller, peers, timers } = await startedOfferer();
+    timers.runAll();
+    await flushPromises();
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    peers[1]?.setConnectionState('connected');
+    expect(timers.delays).toEqual([]);
+    expect(controller.getState().peerState).toBe('connected');
+
+    // The partner reloads; the new offer stalls: two fresh starts again before giving up.
+    hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID });
+    await flushPromises();
+    for (let restart = 1; restart <= MAX_AUTOMATIC_RESTARTS; restart += 1) {
+      timers.runAll();
+      await flushPromises();
+    }
+    expect(hub.callsOf('SendOffer')).toHaveLength(3 + MAX_AUTOMATIC_RESTARTS);
+    expect(controller.getState().phase).toBe('active');
+    timers.runAll();
+    expect(controller.getState()).toMatchObject({ phase: 'ended', problem: 'connection-lost' });
+  });
+
+  it('the answerer waiting after a reload asks for an offer again when none comes', async () => {
+    const { hub, controller, timers } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME, true);
+    await flushPromises();
+    expect(hub.callsOf('RejoinCall')).toHaveLength(1);
+    timers.runAll();
+    expect(hub.callsOf('RejoinCall')).toHaveLength(2);
+    expect(controller.getState().phase).toBe('waiting');
+
+    // The offer comes: answered, and the wait for the connection starts over.
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
+    expect(timers.delays).toEqual([CONNECT_TIMEOUT_MS]);
   });
 });

@@ -17,6 +17,14 @@ export const VIDEO_RETRY_DELAY_MS = 1_000;
 export const ICE_CANDIDATE_POOL_SIZE = 50;
 /** How long a 'disconnected' connection may take to come back before the call counts as lost. */
 export const DISCONNECTED_GRACE_MS = 10_000;
+/**
+ * How long a call may stay unconnected after its offer or answer went out before this side
+ * starts it again: the two pages can get out of step (an answer to an offer that was replaced,
+ * a rejoin that went astray), and a fresh offer heals that without anyone pressing Retry.
+ */
+export const CONNECT_TIMEOUT_MS = 15_000;
+/** Fresh starts of one call without a connection in between, before it counts as lost. */
+export const MAX_AUTOMATIC_RESTARTS = 2;
 /** Camera and microphone are asked for together (spec section 7). */
 export const MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: true, audio: true };
 /** Without a camera (or a microphone) the call goes on with what there is, tried in this order. */
@@ -150,6 +158,10 @@ interface Session {
   partnerInCall: boolean;
   disconnectTimer: unknown;
   retryTimer: unknown;
+  /** Runs while the call waits to connect (CONNECT_TIMEOUT_MS). */
+  connectTimer: unknown;
+  /** Fresh starts since the call last connected. */
+  automaticRestarts: number;
 }
 
 /** Maps a getUserMedia (or other) failure to what the user is told. */
@@ -223,6 +235,8 @@ export function createCallController({
   function closePeer(s: Session) {
     clearTimer(s.disconnectTimer);
     s.disconnectTimer = null;
+    clearTimer(s.connectTimer);
+    s.connectTimer = null;
     const pc = s.pc;
     s.pc = null;
     s.remoteDescriptionSet = false;
@@ -297,6 +311,11 @@ export function createCallController({
       lose(s, peerState);
       return;
     }
+    if (peerState === 'connected') {
+      clearTimer(s.connectTimer);
+      s.connectTimer = null;
+      s.automaticRestarts = 0;
+    }
     set({
       peerState,
       connectedAt: peerState === 'connected' ? (state.connectedAt ?? environment.now()) : state.connectedAt,
@@ -360,6 +379,36 @@ export function createCallController({
     flushOutgoing(s);
     set({ phase: 'active' });
     if (!state.cameraOn || !state.microphoneOn) sendMediaState(s);
+    watchConnecting(s);
+  }
+
+  /** Asks the partner's page to call again (after a reload, or when the call did not connect). */
+  function askForOffer(s: Session) {
+    void client.call('RejoinCall', { matchId: s.match.id }).then((result) => report(result, 'RejoinCall'));
+  }
+
+  /**
+   * Starts the call afresh if it has not connected within CONNECT_TIMEOUT_MS: the offerer offers
+   * again, the answerer asks for a new offer. After MAX_AUTOMATIC_RESTARTS it counts as lost.
+   */
+  function watchConnecting(s: Session) {
+    clearTimer(s.connectTimer);
+    s.connectTimer = timers.setTimeout(() => {
+      s.connectTimer = null;
+      if (session !== s || s.pc?.connectionState === 'connected') return;
+      if (s.automaticRestarts >= MAX_AUTOMATIC_RESTARTS) {
+        lose(s, s.pc?.connectionState ?? 'new');
+        return;
+      }
+      s.automaticRestarts += 1;
+      if (s.role === 'offerer') {
+        closePeer(s);
+        void offer(s, true);
+      } else {
+        askForOffer(s);
+        watchConnecting(s);
+      }
+    }, CONNECT_TIMEOUT_MS);
   }
 
   async function loadIceServers(token: string): Promise<RTCIceServer[]> {
@@ -511,7 +560,10 @@ export function createCallController({
     const a = attempt;
     try {
       const stream = await ensureMedia(s, a);
-      if (stream && isCurrent(s, a)) set({ phase: 'waiting' });
+      if (stream && isCurrent(s, a)) {
+        set({ phase: 'waiting' });
+        watchConnecting(s);
+      }
     } catch (error) {
       if (isCurrent(s, a)) fail(s, error, retrying);
     }
@@ -532,6 +584,8 @@ export function createCallController({
       partnerInCall: false,
       disconnectTimer: null,
       retryTimer: null,
+      connectTimer: null,
+      automaticRestarts: 0,
     };
     session = s;
     const partner = role === 'offerer' ? match.user2 : match.user1;
@@ -735,7 +789,7 @@ export function createCallController({
       const s = openSession(match, me, 'answerer');
       s.partnerInCall = true;
       void waitForOffer(s, false);
-      void client.call('RejoinCall', { matchId: match.id }).then((result) => report(result, 'RejoinCall'));
+      askForOffer(s);
     },
     toggleMicrophone() {
       const on = !state.microphoneOn;
