@@ -269,6 +269,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const wheelsAdmin = createWheelsAdminService({
     wheels: createWheelsRepository(database.db),
     rounds,
+    calls,
     seats: dashboard,
     clock,
     random,

@@ -1,4 +1,5 @@
 import type {
+  CallTimerEvent,
   CallTimeUpEvent,
   MatchAcceptedEvent,
   MatchDeclinedEvent,
@@ -26,6 +27,8 @@ export interface DomainEventMap {
   matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
   matchExpired: { event: MatchExpiredEvent; participantIds: readonly [string, string] };
   callTimeUp: { event: CallTimeUpEvent; participantIds: readonly [string, string] };
+  /** A running call's end moved (the organiser changed the call length). */
+  callTimerChanged: { timer: CallTimerEvent; participantIds: readonly [string, string] };
 }
 
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;

@@ -68,6 +68,9 @@ export function forwardDomainEventsToHub(events: DomainEvents, hub: WheelHub): (
     events.subscribe('callTimeUp', ({ event, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('CallTimeUp', event);
     }),
+    events.subscribe('callTimerChanged', ({ timer, participantIds }) => {
+      hub.to(participantIds.map(participantRoom)).emit('CallTimer', timer);
+    }),
   ];
   return () => {
     for (const unsubscribe of unsubscribers) unsubscribe();

@@ -284,6 +284,17 @@ export type AdminWheel = z.infer<typeof adminWheelSchema>;
 export const roundControlRequestSchema = z.object({ action: z.enum(['spin-now', 'pause', 'resume']) });
 export type RoundControlRequest = z.infer<typeof roundControlRequestSchema>;
 
+/**
+ * PUT /api/admin/wheels/{id}/timing: the organiser's live controls. Round and call length take
+ * effect at once: the countdown under way and the calls running follow the new lengths.
+ */
+export const wheelTimingRequestSchema = z.object({
+  roundSeconds: wheelFields.roundSeconds,
+  callMinutes: wheelFields.callMinutes,
+});
+export type WheelTimingRequest = z.input<typeof wheelTimingRequestSchema>;
+export type WheelTimingInput = z.output<typeof wheelTimingRequestSchema>;
+
 // ---- participants (the Users page) ---------------------------------------------------------------
 
 export const adminParticipantSchema = participantSchema.extend({

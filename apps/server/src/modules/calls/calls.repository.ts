@@ -82,6 +82,30 @@ export function createCallsRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The wheel's calls whose clock still runs at `now` (a hung-up call may be taken up again until its end). */
+    listRunningOn(wheelId: string, now: string) {
+      return db
+        .selectFrom('matches')
+        .select(['id', 'user1_id', 'user2_id', 'call_started_at', 'call_ends_at', 'call_extended'])
+        .where('wheel_id', '=', wheelId)
+        .where('status', '=', 'Accepted')
+        .where('call_started_at', 'is not', null)
+        .where('call_ends_at', '>', now)
+        .$narrowType<{ call_started_at: string; call_ends_at: string }>()
+        .execute();
+    },
+
+    /** Moves a running call's end; false when its end is no longer the one read (extended, over). */
+    async moveEnd(matchId: string, expectedEndsAt: string, endsAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('matches')
+        .set({ call_ends_at: endsAt })
+        .where('id', '=', matchId)
+        .where('call_ends_at', '=', expectedEndsAt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** Ends a call at its end time; false when it had ended already (another process, a hang-up). */
     async endAtTime(matchId: string): Promise<boolean> {
       const result = await db

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
 import { sideOf } from '../matches/matches.service';
-import { callLengthMs, callTimerOf, extendedEnd, extensionStep, isTimeUp } from './call-timer';
+import { callLengthMs, callTimerOf, extendedEnd, extensionStep, isTimeUp, retimedEnd } from './call-timer';
 import type { CallsRepository } from './calls.repository';
 
 export const CALL_NEEDS_BOTH_ACCEPTS = 'The call opens once you have both accepted the match.';
@@ -106,6 +106,23 @@ export function createCallsService(deps: {
       }
       const { participantIds } = await callFor(matchId, participantId);
       return { timer: await timerOf(matchId), participantIds };
+    },
+
+    /**
+     * The organiser changed the wheel's call length (it is stored already): every call of the
+     * wheel still running ends when the new length says, and both people hear the new clock.
+     */
+    async retime(wheelId: string, callMinutes: number | null): Promise<void> {
+      const now = clock.now();
+      for (const call of await calls.listRunningOn(wheelId, now.toISOString())) {
+        const endsAt = retimedEnd(call, callLengthMs(callMinutes), now);
+        if (endsAt === call.call_ends_at || !(await calls.moveEnd(call.id, call.call_ends_at, endsAt)))
+          continue;
+        await events.publish('callTimerChanged', {
+          timer: await timerOf(call.id),
+          participantIds: [call.user1_id, call.user2_id],
+        });
+      }
     },
 
     callEnded: (matchId: string) => calls.markEnded(matchId, clock.now().toISOString()),

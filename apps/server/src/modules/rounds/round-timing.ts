@@ -46,6 +46,16 @@ export function spinSchedule(startedAt: string) {
   };
 }
 
+/**
+ * The next spin once the organiser changes the round length during a countdown: the round that
+ * opened at `nextSpinAt - previousSeconds` now lasts `newSeconds`, and a round already longer
+ * than that spins at once (decision 020).
+ */
+export function retimedSpinAt(nextSpinAt: string, previousSeconds: number, newSeconds: number, now: Date) {
+  const openedAt = at(nextSpinAt) - previousSeconds * 1000;
+  return new Date(Math.max(now.getTime(), openedAt + newSeconds * 1000)).toISOString();
+}
+
 export const secondsLater = (from: Date, seconds: number) =>
   new Date(from.getTime() + seconds * 1000).toISOString();
 

@@ -148,6 +148,18 @@ function roundQueries(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** Moves a countdown's end; false when the countdown is no longer the one read (it spun, another change won). */
+    async moveCountdown(wheelId: string, expectedNextSpinAt: string, nextSpinAt: string): Promise<boolean> {
+      const result = await db
+        .updateTable('wheels')
+        .set({ next_spin_at: nextSpinAt })
+        .where('id', '=', wheelId)
+        .where('next_spin_at', '=', expectedNextSpinAt)
+        .where('spin_started_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     /** The countdown ended with nobody to pair: wait (no next spin time) until someone comes. */
     async clearSchedule(wheelId: string, expectedNextSpinAt: string): Promise<boolean> {
       const result = await db

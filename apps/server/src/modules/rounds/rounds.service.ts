@@ -9,7 +9,7 @@ import type { MatchesService } from '../matches/matches.service';
 import type { WheelRow } from '../wheels/wheels.repository';
 import type { WheelsService } from '../wheels/wheels.service';
 import { chooseRotation, pairKey } from './matching';
-import { dueAction, dueCutoffs, isPairable, secondsLater, spinSchedule } from './round-timing';
+import { dueAction, dueCutoffs, isPairable, retimedSpinAt, secondsLater, spinSchedule } from './round-timing';
 import type { RoundsRepository } from './rounds.repository';
 
 const participantIdsSchema = z.array(z.string());
@@ -246,6 +246,24 @@ export function createRoundsService(deps: {
       await rounds.setPaused(wheelId, action === 'pause');
       if (action === 'resume' && (await scheduleIfPairable(wheelId))) return;
       await publishSchedule(wheelId, false);
+    },
+
+    /**
+     * The organiser changed the round length (it is stored already): a countdown under way ends
+     * when the round's new length says, and everyone on the wheel sees the new time.
+     */
+    async retime(wheelId: string, previousRoundSeconds: number): Promise<void> {
+      const row = await rounds.findWheel(wheelId);
+      if (!row?.next_spin_at || row.spin_started_at || row.rounds_paused) return;
+      const nextSpinAt = retimedSpinAt(
+        row.next_spin_at,
+        previousRoundSeconds,
+        wheels.roundSecondsOf(row),
+        clock.now(),
+      );
+      if (nextSpinAt === row.next_spin_at) return;
+      if (await rounds.moveCountdown(wheelId, row.next_spin_at, nextSpinAt))
+        await publishSchedule(wheelId, false);
     },
 
     /**

@@ -4,6 +4,7 @@ import {
   createWheelRequestSchema,
   roundControlRequestSchema,
   updateWheelRequestSchema,
+  wheelTimingRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -78,5 +79,20 @@ export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => wheelsAdmin.control(staffOf(request), request.params.id, request.body.action),
+  );
+
+  app.put(
+    '/api/admin/wheels/:id/timing',
+    {
+      schema: {
+        tags,
+        summary:
+          'Live controls: change the round and call length; the countdown and running calls follow at once',
+        params: idParamsSchema,
+        body: wheelTimingRequestSchema,
+        response: { 200: adminWheelSchema, ...adminErrorResponses },
+      },
+    },
+    (request) => wheelsAdmin.retime(staffOf(request), request.params.id, request.body),
   );
 };

@@ -1,4 +1,10 @@
-import type { AdminWheel, AdminWheelRow, CreateWheelInput, UpdateWheelInput } from '@wheelmeet/contracts';
+import type {
+  AdminWheel,
+  AdminWheelRow,
+  CreateWheelInput,
+  UpdateWheelInput,
+  WheelTimingInput,
+} from '@wheelmeet/contracts';
 import { CALL_MINUTES_DEFAULT, MATCH_ANSWER_WINDOW_MS, registrationConfigSchema } from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
@@ -6,6 +12,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
 import type { Staff } from '../auth/auth.service';
+import type { CallsService } from '../calls/calls.service';
 import type { RoundsService } from '../rounds/rounds.service';
 import type { WheelRow, WheelsRepository } from './wheels.repository';
 import { buildNewWheel, WHEEL_NOT_FOUND } from './wheels.service';
@@ -42,13 +49,14 @@ export function toAdminWheelRow(
 export function createWheelsAdminService(deps: {
   wheels: WheelsRepository;
   rounds: RoundsService;
+  calls: Pick<CallsService, 'retime'>;
   clock: Clock;
   random: Random;
   defaultRoundSeconds: number;
   /** Seats taken right now, in one query for a whole list (`createDashboardRepository`). */
   seats: SeatCounts;
 }) {
-  const { wheels, rounds, clock, random, seats } = deps;
+  const { wheels, rounds, calls, clock, random, seats } = deps;
 
   const toAdminWheel = (row: WheelRow, counts: { registered: number; seated: number }): AdminWheel => ({
     ...toAdminWheelRow(row, counts),
@@ -84,6 +92,14 @@ export function createWheelsAdminService(deps: {
     if (!row) throw notFound(WHEEL_NOT_FOUND);
     const [registered, seated] = await Promise.all([wheels.countParticipants(id), seats.seatedByWheel([id])]);
     return toAdminWheel(row, { registered, seated: seated.get(id) ?? 0 });
+  }
+
+  /** Round and call length, stored, then applied to the countdown under way and the calls running. */
+  async function applyTiming(current: WheelRow, timing: WheelTimingInput) {
+    if (timing.roundSeconds !== current.round_seconds) {
+      await rounds.retime(current.id, current.round_seconds ?? deps.defaultRoundSeconds);
+    }
+    if (timing.callMinutes !== current.call_minutes) await calls.retime(current.id, timing.callMinutes);
   }
 
   return {
@@ -142,6 +158,19 @@ export function createWheelsAdminService(deps: {
         },
         { newAccessCodeVersion: codeChanged },
       );
+      await applyTiming(current, input);
+      return detail(id);
+    },
+
+    /** The live controls: a new round or call length, felt at once by everyone on the wheel. */
+    async retime(staff: Staff, id: string, timing: WheelTimingInput): Promise<AdminWheel> {
+      const current = await requireManageable(staff, id);
+      await wheels.update(id, {
+        round_seconds: timing.roundSeconds,
+        call_minutes: timing.callMinutes,
+        updated_at: clock.now().toISOString(),
+      });
+      await applyTiming(current, timing);
       return detail(id);
     },
 

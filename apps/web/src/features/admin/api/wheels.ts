@@ -6,6 +6,7 @@ import {
   type CreateWheelRequest,
   type RoundControlRequest,
   type UpdateWheelRequest,
+  type WheelTimingRequest,
 } from '@wheelmeet/contracts';
 import { api } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY } from './session';
@@ -34,5 +35,9 @@ export const deleteWheel = (id: string): Promise<void> =>
   api.delete(`/api/admin/wheels/${encodeURIComponent(id)}`);
 
 /** POST /api/admin/wheels/{id}/rounds: spin now, pause or resume. */
+/** The live controls: new round and call lengths, felt at once by everyone on the wheel. */
+export const changeTiming = (id: string, timing: WheelTimingRequest): Promise<AdminWheel> =>
+  api.put(`/api/admin/wheels/${encodeURIComponent(id)}/timing`, timing, adminWheelSchema);
+
 export const controlRounds = (id: string, action: RoundControlRequest['action']): Promise<AdminWheel> =>
   api.post(`/api/admin/wheels/${encodeURIComponent(id)}/rounds`, { action }, adminWheelSchema);

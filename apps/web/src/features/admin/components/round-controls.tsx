@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { controlRounds, wheelQuery, wheelsKey } from '../api/wheels';
 import { useTimedMessage } from '../hooks/use-timed-message';
 import { formatDateTime } from '../lib/format';
+import { LiveTimingForm } from './live-timing-form';
 
 const DONE: Record<RoundControlRequest['action'], string> = {
   'spin-now': 'The wheel is spinning now.',
@@ -15,7 +16,7 @@ const DONE: Record<RoundControlRequest['action'], string> = {
   resume: 'Rounds are running again.',
 };
 
-/** Spin now, pause and resume, with the wheel's current round state. */
+/** Spin now, pause and resume, and the timing changed live, with the wheel's current round state. */
 export function RoundControls({ wheel }: { wheel: AdminWheel }) {
   const queryClient = useQueryClient();
   const done = useTimedMessage(5_000);
@@ -99,6 +100,7 @@ export function RoundControls({ wheel }: { wheel: AdminWheel }) {
             {errorMessage(control.error, 'Failed to control the rounds. Please try again.')}
           </Alert>
         ) : null}
+        <LiveTimingForm wheel={wheel} />
       </section>
     </Card>
   );

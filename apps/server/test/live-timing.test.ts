@@ -1,0 +1,176 @@
+import type { AdminWheel, CallTimerEvent, ErrorBody, RoundScheduledEvent } from '@wheelmeet/contracts';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect } from './support/each-dialect';
+import { createTestBusinessUser, createTestWheel } from './support/factories';
+import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
+import { ManualClock } from './support/manual-clock';
+import { connectedPair } from './support/matched-pair';
+import { signIn } from './support/staff';
+import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+
+describeEachDialect(
+  'live controls: round and call length change at once (issue 13, decision 020)',
+  (dialect) => {
+    let t: TestApp;
+    const clock = new ManualClock();
+    const clients: HubClient[] = [];
+    let admin: Awaited<ReturnType<typeof signIn>>;
+
+    beforeAll(async () => {
+      t = await startTestApp(dialect, {
+        clock,
+        listen: true,
+        env: { WHEEL_ROUND_SECONDS: '5', SLOT_RELEASE_GRACE_MS: '200' },
+      });
+      admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    });
+    afterEach(() => {
+      for (const client of clients.splice(0)) client.close();
+    });
+    afterAll(() => t?.close());
+
+    const retime = (wheelId: string, body: object, headers = admin.headers) =>
+      t.app.inject({ method: 'PUT', url: `/api/admin/wheels/${wheelId}/timing`, headers, payload: body });
+
+    /** A two-slot wheel with someone on each ring: its countdown runs. The two people's hub clients. */
+    async function countingDown(roundSeconds: number) {
+      const wheelId = await createTestWheel(t.database, {
+        name: 'Live',
+        description: 'x',
+        slotCount: 2,
+        roundSeconds,
+      });
+      const slots = await t.database.db
+        .selectFrom('slots')
+        .select('id')
+        .where('wheel_id', '=', wheelId)
+        .orderBy('position')
+        .execute();
+      const people: HubClient[] = [];
+      for (const [index, slot] of slots.entries()) {
+        const registration = await registerParticipant(t.baseUrl, wheelId, { username: `P${index}` });
+        const client = await connectHub(t.baseUrl, { token: registration.token });
+        clients.push(client);
+        people.push(client);
+        dataOf(await client.call('JoinWheel', { wheelId }));
+        dataOf(await client.call('TakeSlot', { wheelId, userId: registration.user.id, slotId: slot.id }));
+      }
+      const scheduled = await people[0]?.next('RoundScheduled', (event) => event.wheelId === wheelId);
+      return { wheelId, people, scheduled: scheduled as RoundScheduledEvent };
+    }
+
+    it('moves the countdown under way to the new round length, and everyone on the wheel sees it', async () => {
+      const { wheelId, people, scheduled } = await countingDown(60);
+      expect(scheduled.nextSpinAt).toBe(new Date(clock.now().getTime() + 60 * SECOND).toISOString());
+      const openedAt = clock.now().getTime();
+
+      clock.advance(20 * SECOND);
+      const shorter = await retime(wheelId, { roundSeconds: 30, callMinutes: null });
+      expect(shorter.statusCode).toBe(200);
+      const newSpinAt = new Date(openedAt + 30 * SECOND).toISOString();
+      expect(shorter.json<AdminWheel>()).toMatchObject({
+        roundSeconds: 30,
+        effectiveRoundSeconds: 30,
+        nextSpinAt: newSpinAt,
+      });
+      for (const person of people) {
+        expect(await person.next('RoundScheduled', (event) => event.nextSpinAt === newSpinAt)).toMatchObject({
+          wheelId,
+          slotsCleared: false,
+        });
+      }
+
+      // Shorter than the round has run already: it spins now.
+      clock.advance(5 * SECOND);
+      expect(
+        (await retime(wheelId, { roundSeconds: 10, callMinutes: null })).json<AdminWheel>().nextSpinAt,
+      ).toBe(clock.now().toISOString());
+      await t.app.wheelmeet.rounds.tick();
+      expect(await people[1]?.next('WheelSpinStarted', (event) => event.wheelId === wheelId)).toBeDefined();
+    });
+
+    it('moves the end of every running call of the wheel, and both people hear the new clock', async () => {
+      const { matchId, wheelId, caller, answerer } = await connectedPairOnWheel(5);
+      const { endsAt } = await caller.client.next('CallTimer');
+      const startedAt = Date.parse(endsAt) - 5 * MINUTE;
+
+      clock.advance(MINUTE);
+      expect((await retime(wheelId, { roundSeconds: null, callMinutes: 10 })).statusCode).toBe(200);
+      const longer = new Date(startedAt + 10 * MINUTE).toISOString();
+      for (const person of [caller, answerer]) {
+        expect(await person.client.next('CallTimer', (event) => event.endsAt === longer)).toMatchObject({
+          matchId,
+          lengthSeconds: 600,
+          extended: false,
+        });
+      }
+
+      // Shorter than the call has run: it still gets its 30-second notice before it ends.
+      clock.advance(MINUTE);
+      await retime(wheelId, { roundSeconds: null, callMinutes: 1 });
+      const notice = new Date(clock.now().getTime() + 30 * SECOND).toISOString();
+      const timer = await answerer.client.next('CallTimer', (event) => event.endsAt === notice);
+      expect(timer).toMatchObject<Partial<CallTimerEvent>>({ lengthSeconds: 60 });
+
+      clock.advance(30 * SECOND - 1);
+      await t.app.wheelmeet.calls.endTimeUp();
+      clock.advance(1);
+      await t.app.wheelmeet.calls.endTimeUp();
+      expect(await caller.client.next('CallTimeUp')).toEqual({ matchId });
+    });
+
+    it('counts an extended call twice the new length', async () => {
+      const { matchId, wheelId, caller, answerer } = await connectedPairOnWheel(2);
+      const { endsAt } = await caller.client.next('CallTimer');
+      const startedAt = Date.parse(endsAt) - 2 * MINUTE;
+      dataOf(await caller.client.call('ExtendCall', { matchId }));
+      dataOf(await answerer.client.call('ExtendCall', { matchId }));
+
+      await retime(wheelId, { roundSeconds: null, callMinutes: 3 });
+      const expected = new Date(startedAt + 6 * MINUTE).toISOString();
+      expect(await caller.client.next('CallTimer', (event) => event.endsAt === expected)).toMatchObject({
+        extended: true,
+        lengthSeconds: 180,
+      });
+    });
+
+    it('refuses lengths out of range and other owners’ wheels, and changes nothing then', async () => {
+      const { wheelId } = await countingDown(60);
+      const tooShort = await retime(wheelId, { roundSeconds: 5, callMinutes: null });
+      expect(tooShort.statusCode).toBe(400);
+      expect(tooShort.json<ErrorBody>().error.message).toContain('A round lasts at least 10 seconds');
+      const tooLong = await retime(wheelId, { roundSeconds: null, callMinutes: 61 });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json<ErrorBody>().error.message).toContain('A call lasts at most 60 minutes');
+
+      await createTestBusinessUser(t.database, {
+        email: `live-${dialect.name}@example.com`,
+        password: 'pass-word',
+      });
+      const stranger = await signIn(t.app, `live-${dialect.name}@example.com`, 'pass-word');
+      expect(
+        (await retime(wheelId, { roundSeconds: 20, callMinutes: null }, stranger.headers)).statusCode,
+      ).toBe(404);
+      const unchanged = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/wheels/${wheelId}`,
+        headers: admin.headers,
+      });
+      expect(unchanged.json<AdminWheel>()).toMatchObject({ roundSeconds: 60, callMinutes: null });
+    });
+
+    /** A connected call on a wheel of its own with the given call length, and the wheel. */
+    async function connectedPairOnWheel(callMinutes: number) {
+      const pair = await connectedPair(t, clock, clients, { callMinutes });
+      const { wheel_id: wheelId } = await t.database.db
+        .selectFrom('matches')
+        .select('wheel_id')
+        .where('id', '=', pair.matchId)
+        .executeTakeFirstOrThrow();
+      return { ...pair, wheelId };
+    }
+  },
+);
