@@ -1,11 +1,17 @@
-import { type Connection, displayNameOf, type MyConnections } from '@wheelmeet/contracts';
+import {
+  type BusinessUserReport,
+  type Connection,
+  displayNameOf,
+  type MyConnections,
+} from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestWheel } from './support/factories';
+import { createTestBusinessUser, createTestWheel } from './support/factories';
 import { dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { connectedPair, matchedPair } from './support/matched-pair';
-import { startTestApp, type TestApp } from './support/test-app';
+import { signIn } from './support/staff';
+import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
 
 describeEachDialect('keeping in touch after a call (issue 13, decision 015)', (dialect) => {
   let t: TestApp;
@@ -135,5 +141,51 @@ describeEachDialect('keeping in touch after a call (issue 13, decision 015)', (d
       contactFields: ['email', 'linkedinUrl', 'phone'],
       connections: [],
     });
+  });
+
+  it('gives the organiser’s report its connections, mutual-share rate and ratings', async () => {
+    const ownerId = await createTestBusinessUser(t.database, {
+      email: `report-${dialect.name}@example.com`,
+      password: 'owner-pass',
+    });
+    const call = () => connectedPair(t, clock, clients, { businessUserId: ownerId });
+    const shared = await call();
+    const oneSided = await call();
+    await share(shared.ada.token, shared.matchId, {
+      share: true,
+      contact: { email: 'a@example.com' },
+      rating: 'up',
+    });
+    await share(shared.bo.token, shared.matchId, {
+      share: true,
+      contact: { email: 'b@example.com' },
+      rating: 'up',
+    });
+    await share(oneSided.ada.token, oneSided.matchId, { share: true, contact: { email: 'a@example.com' } });
+    await share(oneSided.bo.token, oneSided.matchId, { share: false, rating: 'down' });
+
+    const owner = await signIn(t.app, `report-${dialect.name}@example.com`, 'owner-pass');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/reports/business-user/${ownerId}`,
+      headers: owner.headers,
+    });
+    const report = response.json<BusinessUserReport>();
+    expect(report.totals).toMatchObject({
+      callsStarted: 2,
+      connections: 1,
+      mutualShareRate: 0.5,
+      ratings: 3,
+      positiveRatingRate: 2 / 3,
+    });
+    expect(report.overTime.reduce((sum, day) => sum + day.connections, 0)).toBe(1);
+    // An admin reads the same figures.
+    const admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/reports/business-user/${ownerId}`,
+      headers: admin.headers,
+    });
+    expect(asAdmin.json<BusinessUserReport>().totals).toEqual(report.totals);
   });
 });

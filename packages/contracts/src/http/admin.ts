@@ -427,6 +427,14 @@ const reportFigures = {
   callsStarted: z.number().int(),
   /** Total seconds of calls that ended. */
   callSeconds: z.number().int(),
+  /** Matches after which both people chose to share their contact details (issue 13). */
+  connections: z.number().int(),
+  /** Connections ÷ calls started, 0 to 1; 0 when no call started. */
+  mutualShareRate: z.number().min(0).max(1),
+  /** Thumbs up or down given after calls. */
+  ratings: z.number().int(),
+  /** Thumbs up ÷ ratings, 0 to 1; 0 when nobody rated. */
+  positiveRatingRate: z.number().min(0).max(1),
 };
 
 /** GET /api/admin/reports/business-user/{id}: how a business user's events went. */
@@ -451,6 +459,8 @@ export const businessUserReportSchema = z
         matches: z.number().int(),
         acceptedMatches: z.number().int(),
         callsStarted: z.number().int(),
+        /** Connections made that day (the day the second person chose to share). */
+        connections: z.number().int(),
       }),
     ),
     payments: z.array(

@@ -39,6 +39,14 @@ const facts: ReportFacts = {
       call_ended_at: null,
     },
   ],
+  followUps: [
+    // Both shared after the first call: a connection, made when the second one chose (the next day).
+    { match_id: 'm1', wheel_id: W1, share: true, rating: 'up', updated_at: '2026-11-20T09:11:00.000Z' },
+    { match_id: 'm1', wheel_id: W1, share: true, rating: 'down', updated_at: '2026-11-21T08:00:00.000Z' },
+    // Only one shared after the second call: nothing is revealed, no connection.
+    { match_id: 'm3', wheel_id: W1, share: true, rating: null, updated_at: '2026-11-21T09:20:00.000Z' },
+    { match_id: 'm3', wheel_id: W1, share: false, rating: 'up', updated_at: '2026-11-21T09:21:00.000Z' },
+  ],
   payments: [
     {
       id: '44444444-4444-4444-8444-444444444444',
@@ -70,6 +78,10 @@ describe('buildBusinessUserReport', () => {
       acceptanceRate: 2 / 3,
       callsStarted: 2,
       callSeconds: 300,
+      connections: 1,
+      mutualShareRate: 1 / 2,
+      ratings: 3,
+      positiveRatingRate: 2 / 3,
       averageCallSeconds: 300,
       revenueByCurrency: { eur: 99 },
     });
@@ -77,17 +89,38 @@ describe('buildBusinessUserReport', () => {
 
   it('reports each wheel, including one with no activity', () => {
     expect(
-      report.wheels.map((wheel) => [wheel.name, wheel.participants, wheel.matches, wheel.acceptanceRate]),
+      report.wheels.map((wheel) => [
+        wheel.name,
+        wheel.participants,
+        wheel.matches,
+        wheel.acceptanceRate,
+        wheel.connections,
+        wheel.positiveRatingRate,
+      ]),
     ).toEqual([
-      ['Monday mixer', 3, 3, 2 / 3],
-      ['Quiet one', 0, 0, 0],
+      ['Monday mixer', 3, 3, 2 / 3, 1, 2 / 3],
+      ['Quiet one', 0, 0, 0, 0, 0],
     ]);
   });
 
   it('lays activity out per UTC day, oldest first', () => {
     expect(report.overTime).toEqual([
-      { date: '2026-11-20', participants: 2, matches: 1, acceptedMatches: 1, callsStarted: 1 },
-      { date: '2026-11-21', participants: 1, matches: 2, acceptedMatches: 1, callsStarted: 1 },
+      {
+        date: '2026-11-20',
+        participants: 2,
+        matches: 1,
+        acceptedMatches: 1,
+        callsStarted: 1,
+        connections: 0,
+      },
+      {
+        date: '2026-11-21',
+        participants: 1,
+        matches: 2,
+        acceptedMatches: 1,
+        callsStarted: 1,
+        connections: 1,
+      },
     ]);
   });
 

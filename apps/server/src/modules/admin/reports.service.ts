@@ -10,9 +10,32 @@ const day = (iso: string) => iso.slice(0, 10);
 const seconds = (start: string, end: string) =>
   Math.max(0, Math.round((Date.parse(end) - Date.parse(start)) / 1000));
 
-function figures(participants: number, rounds: number, matches: ReportFacts['matches']): Figures {
+/** The matches both people chose to share after, with the day the second one did. */
+function connectionsOf(followUps: ReportFacts['followUps']): Array<{ wheelId: string; madeAt: string }> {
+  const sharing = new Map<string, ReportFacts['followUps']>();
+  for (const followUp of followUps) {
+    if (followUp.share) sharing.set(followUp.match_id, [...(sharing.get(followUp.match_id) ?? []), followUp]);
+  }
+  return [...sharing.values()]
+    .filter((both) => both.length === 2)
+    .map((both) => ({
+      wheelId: both[0]?.wheel_id ?? '',
+      madeAt: both.map((followUp) => followUp.updated_at).sort()[1] ?? '',
+    }));
+}
+
+const rate = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
+
+function figures(
+  participants: number,
+  rounds: number,
+  matches: ReportFacts['matches'],
+  followUps: ReportFacts['followUps'],
+): Figures {
   const accepted = matches.filter((match) => match.status === 'Accepted').length;
   const calls = matches.filter((match) => match.call_started_at);
+  const connections = connectionsOf(followUps).length;
+  const ratings = followUps.filter((followUp) => followUp.rating !== null);
   return {
     participants,
     rounds,
@@ -28,10 +51,17 @@ function figures(participants: number, rounds: number, matches: ReportFacts['mat
           : 0),
       0,
     ),
+    connections,
+    mutualShareRate: rate(connections, calls.length),
+    ratings: ratings.length,
+    positiveRatingRate: rate(ratings.filter((followUp) => followUp.rating === 'up').length, ratings.length),
   };
 }
 
-/** Turns the raw facts into the report: totals, per wheel, per UTC day, and payments. A pure function. */
+/**
+ * Turns the raw facts into the report: totals, per wheel, per UTC day, and payments. A pure
+ * function. A connection is a match both people chose to share after (decision 015).
+ */
 export function buildBusinessUserReport(facts: ReportFacts): BusinessUserReport {
   const perWheel = facts.wheels.map((wheel) => ({
     id: wheel.id,
@@ -41,12 +71,14 @@ export function buildBusinessUserReport(facts: ReportFacts): BusinessUserReport 
       facts.participants.filter((participant) => participant.wheel_id === wheel.id).length,
       wheel.current_round,
       facts.matches.filter((match) => match.wheel_id === wheel.id),
+      facts.followUps.filter((followUp) => followUp.wheel_id === wheel.id),
     ),
   }));
   const totals = figures(
     facts.participants.length,
     perWheel.reduce((sum, wheel) => sum + wheel.rounds, 0),
     facts.matches,
+    facts.followUps,
   );
   const endedCalls = facts.matches.filter((match) => match.call_started_at && match.call_ended_at).length;
 
@@ -58,6 +90,7 @@ export function buildBusinessUserReport(facts: ReportFacts): BusinessUserReport 
       matches: 0,
       acceptedMatches: 0,
       callsStarted: 0,
+      connections: 0,
     };
     days.set(date, entry);
     return entry;
@@ -69,6 +102,7 @@ export function buildBusinessUserReport(facts: ReportFacts): BusinessUserReport 
     if (match.status === 'Accepted') entry.acceptedMatches += 1;
     if (match.call_started_at) on(day(match.call_started_at)).callsStarted += 1;
   }
+  for (const connection of connectionsOf(facts.followUps)) on(day(connection.madeAt)).connections += 1;
 
   const revenueByCurrency: Record<string, number> = {};
   for (const payment of facts.payments) {

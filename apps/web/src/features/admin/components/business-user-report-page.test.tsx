@@ -18,9 +18,13 @@ describe('business user report', () => {
     expect(within(totals).getByText('Acceptance rate').nextSibling).toHaveTextContent('70%');
     expect(within(totals).getByText('Average call length').nextSibling).toHaveTextContent('5m 00s');
     expect(within(totals).getByText('Revenue').nextSibling).toHaveTextContent('79.50');
+    expect(within(totals).getByText('Connections made').nextSibling).toHaveTextContent('9');
+    expect(within(totals).getByText('Mutual-share rate').nextSibling).toHaveTextContent('50%');
+    expect(within(totals).getByText('Rated positive').nextSibling).toHaveTextContent('85%of 20 ratings');
 
+    // Five series (registered, matches, accepted, calls, connections) on two days.
     const chart = screen.getByRole('img', { name: /Activity per day/ });
-    expect(chart.querySelectorAll('rect')).toHaveLength(8);
+    expect(chart.querySelectorAll('rect')).toHaveLength(10);
     const data = screen.getByRole('table', { name: 'Activity per day' });
     expect(within(data).getAllByRole('row')).toHaveLength(3);
 
@@ -29,8 +33,31 @@ describe('business user report', () => {
         name: 'Friday Mixer',
       }),
     ).toBeInTheDocument();
+    const perWheel = screen.getByRole('table', { name: 'Figures per wheel' });
+    expect(within(perWheel).getByRole('columnheader', { name: 'Connections' })).toBeInTheDocument();
+    expect(within(perWheel).getByText('85%')).toBeInTheDocument();
     expect(
       within(screen.getByRole('table', { name: 'Payments' })).getByText('Succeeded'),
+    ).toBeInTheDocument();
+  });
+
+  it('says there are no ratings yet rather than 0%', async () => {
+    signIn('admin');
+    const report = makeReport();
+    mockFetch({
+      ...profileRoute('admin'),
+      [`GET ${URL}`]: jsonResponse(
+        makeReport({
+          totals: { ...report.totals, ratings: 0, positiveRatingRate: 0 },
+          wheels: report.wheels.map((wheel) => ({ ...wheel, ratings: 0, positiveRatingRate: 0 })),
+        }),
+      ),
+    });
+    renderAdminPage(`/admin/reports/business-user/${BUSINESS_ID}`, pages);
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    expect(within(totals).getByText('Rated positive').nextSibling).toHaveTextContent(/^No ratings yet$/);
+    expect(
+      within(screen.getByRole('table', { name: 'Figures per wheel' })).getByText('—'),
     ).toBeInTheDocument();
   });
 

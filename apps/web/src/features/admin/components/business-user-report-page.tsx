@@ -66,6 +66,14 @@ export function BusinessUserReportPage() {
     { label: 'Acceptance rate', value: formatPercent(totals.acceptanceRate) },
     { label: 'Calls started', value: totals.callsStarted.toLocaleString() },
     { label: 'Average call length', value: formatDuration(totals.averageCallSeconds) },
+    // Keeping in touch (issue 13): both chose to share after a call.
+    { label: 'Connections made', value: totals.connections.toLocaleString() },
+    { label: 'Mutual-share rate', value: formatPercent(totals.mutualShareRate) },
+    {
+      label: 'Rated positive',
+      value: totals.ratings === 0 ? 'No ratings yet' : formatPercent(totals.positiveRatingRate),
+      detail: totals.ratings === 0 ? undefined : `of ${totals.ratings.toLocaleString()} ratings`,
+    },
     {
       label: 'Revenue',
       value: revenue.length
@@ -83,7 +91,12 @@ export function BusinessUserReportPage() {
             {figures.map((figure) => (
               <Card key={figure.label} className="p-4">
                 <dt className="text-sm text-slate-500">{figure.label}</dt>
-                <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{figure.value}</dd>
+                <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
+                  {figure.value}
+                  {'detail' in figure && figure.detail ? (
+                    <span className="ml-2 text-sm font-normal text-slate-500">{figure.detail}</span>
+                  ) : null}
+                </dd>
               </Card>
             ))}
           </dl>
@@ -115,6 +128,8 @@ export function BusinessUserReportPage() {
                   <Th className="text-right">Acceptance rate</Th>
                   <Th className="text-right">Calls</Th>
                   <Th className="text-right">Call time</Th>
+                  <Th className="text-right">Connections</Th>
+                  <Th className="text-right">Rated positive</Th>
                 </tr>
               </Thead>
               <Tbody>
@@ -146,6 +161,12 @@ export function BusinessUserReportPage() {
                     </Td>
                     <Td label="Call time" className="text-right tabular-nums">
                       {formatDuration(wheel.callSeconds)}
+                    </Td>
+                    <Td label="Connections" className="text-right tabular-nums">
+                      {wheel.connections}
+                    </Td>
+                    <Td label="Rated positive" className="text-right tabular-nums">
+                      {wheel.ratings === 0 ? '—' : formatPercent(wheel.positiveRatingRate)}
                     </Td>
                   </Tr>
                 ))}

@@ -7,12 +7,13 @@ import { REGISTERED_LABEL } from './wheel-messages';
 type Day = BusinessUserReport['overTime'][number];
 type SeriesKey = Exclude<keyof Day, 'date'>;
 
-/** The four daily figures; colours chosen to stay apart for the common colour-vision deficiencies. */
+/** The daily figures; colours chosen to stay apart for the common colour-vision deficiencies. */
 export const SERIES: { key: SeriesKey; label: string; color: string }[] = [
   { key: 'participants', label: REGISTERED_LABEL, color: '#4f46e5' },
   { key: 'matches', label: 'Matches', color: '#0891b2' },
   { key: 'acceptedMatches', label: 'Accepted matches', color: '#16a34a' },
   { key: 'callsStarted', label: 'Calls started', color: '#d97706' },
+  { key: 'connections', label: 'Connections made', color: '#db2777' },
 ];
 
 const HEIGHT = 240;
