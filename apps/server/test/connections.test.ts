@@ -188,4 +188,36 @@ describeEachDialect('keeping in touch after a call (issue 13, decision 015)', (d
     });
     expect(asAdmin.json<BusinessUserReport>().totals).toEqual(report.totals);
   });
+
+  it('lets the organiser choose the contact fields in the wheel form; people are offered only those', async () => {
+    const admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    const create = (contactFields: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/wheels',
+        headers: admin.headers,
+        payload: { name: 'Fields', description: 'x', slotCount: 2, contactFields },
+      });
+    const emailOnly = (await create(['email'])).json<AdminWheel>();
+    expect(emailOnly.contactFields).toEqual(['email']);
+    const registration = await registerParticipant(t.baseUrl, emailOnly.id, { username: 'Di' });
+    expect((await mine(registration.token)).contactFields).toEqual(['email']);
+
+    // Every field is the standard; none is refused.
+    expect((await create(['phone', 'email', 'linkedinUrl'])).json<AdminWheel>().contactFields).toBeNull();
+    const none = await create([]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({
+      error: { message: expect.stringContaining('Choose at least one contact detail people may share') },
+    });
+
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/wheels/${emailOnly.id}`,
+      headers: admin.headers,
+      payload: { name: 'Fields', description: 'x', contactFields: ['phone'] },
+    });
+    expect(edited.json<AdminWheel>().contactFields).toEqual(['phone']);
+    expect((await mine(registration.token)).contactFields).toEqual(['phone']);
+  });
 });

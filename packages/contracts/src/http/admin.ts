@@ -7,6 +7,7 @@ import {
   WHEEL_SLOT_COUNT_MAX,
   WHEEL_SLOT_COUNT_MIN,
 } from '../constants';
+import { CONTACT_FIELDS, contactFieldSchema } from './connections';
 import { participantSchema, registrationConfigSchema, wheelStatusSchema } from './wheels';
 
 // ---- sign-in -----------------------------------------------------------------------------------
@@ -206,6 +207,15 @@ const wheelFields = {
     .max(300, 'An answer window is at most 300 seconds')
     .nullish()
     .transform((value) => value ?? null),
+  /**
+   * The contact details people may share after a call (decision 015); null: all of them. Every
+   * field chosen is the same as null, so a field added later is offered too.
+   */
+  contactFields: z
+    .array(contactFieldSchema)
+    .min(1, 'Choose at least one contact detail people may share')
+    .nullish()
+    .transform((value) => (!value || CONTACT_FIELDS.every((field) => value.includes(field)) ? null : value)),
 };
 
 const privateNeedsCode = (wheel: { isPrivate: boolean; accessCode: string | null }) =>
@@ -273,6 +283,8 @@ export const adminWheelSchema = adminWheelRowSchema
     effectiveAnswerSeconds: z.number().int(),
     callMinutes: z.number().int().nullable(),
     effectiveCallMinutes: z.number().int(),
+    /** null: people may share every contact field. */
+    contactFields: z.array(contactFieldSchema).nullable(),
     roundsPaused: z.boolean(),
     nextSpinAt: z.iso.datetime().nullable(),
     lastSpinDate: z.iso.datetime().nullable(),

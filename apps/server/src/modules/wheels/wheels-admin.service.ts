@@ -13,6 +13,7 @@ import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
 import type { Staff } from '../auth/auth.service';
 import type { CallsService } from '../calls/calls.service';
+import { allowedContactFields } from '../connections/connection-rules';
 import type { RoundsService } from '../rounds/rounds.service';
 import type { WheelRow, WheelsRepository } from './wheels.repository';
 import { buildNewWheel, WHEEL_NOT_FOUND } from './wheels.service';
@@ -73,6 +74,7 @@ export function createWheelsAdminService(deps: {
     answerSeconds: row.answer_seconds,
     callMinutes: row.call_minutes,
     effectiveCallMinutes: row.call_minutes ?? CALL_MINUTES_DEFAULT,
+    contactFields: row.contact_fields === null ? null : allowedContactFields(row.contact_fields),
     effectiveAnswerSeconds: row.answer_seconds ?? MATCH_ANSWER_WINDOW_MS / 1_000,
     roundsPaused: row.rounds_paused,
     nextSpinAt: row.next_spin_at,
@@ -154,6 +156,7 @@ export function createWheelsAdminService(deps: {
           round_seconds: input.roundSeconds,
           answer_seconds: input.answerSeconds,
           call_minutes: input.callMinutes,
+          contact_fields: input.contactFields ? toJsonColumn(input.contactFields) : null,
           updated_at: clock.now().toISOString(),
         },
         { newAccessCodeVersion: codeChanged },

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  type ContactField,
   type GetWheelResponse,
   INVALID_ACCESS_CODE_MESSAGE,
   type LockedWheel,
@@ -151,6 +152,7 @@ export interface NewWheel {
   roundSeconds?: number | null;
   answerSeconds?: number | null;
   callMinutes?: number | null;
+  contactFields?: ContactField[] | null;
 }
 
 /** The rows of a new wheel: the wheel and the ids of its empty slots. */
@@ -166,6 +168,7 @@ export function buildNewWheel(input: NewWheel, deps: { clock: Clock; random: Ran
     round_seconds: input.roundSeconds ?? null,
     answer_seconds: input.answerSeconds ?? null,
     call_minutes: input.callMinutes ?? null,
+    contact_fields: input.contactFields ? toJsonColumn(input.contactFields) : null,
     is_private: input.isPrivate ?? false,
     requires_access_code: accessCode !== null,
     access_code: accessCode,

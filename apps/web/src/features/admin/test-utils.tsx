@@ -96,6 +96,7 @@ export function makeAdminWheel(overrides: Partial<AdminWheel> = {}): AdminWheel 
     effectiveAnswerSeconds: 30,
     callMinutes: null,
     effectiveCallMinutes: 5,
+    contactFields: null,
     roundsPaused: false,
     nextSpinAt: null,
     lastSpinDate: null,

@@ -15,6 +15,7 @@ import {
   newCustomField,
   newWheelFormValues,
   toCreateWheelBody,
+  toUpdateWheelBody,
   type WheelFormValues,
   wheelToFormValues,
 } from '../lib/wheel-form-values';
@@ -163,6 +164,31 @@ describe('wheel form', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const values = vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues;
     expect(toCreateWheelBody(values)).toMatchObject({ answerSeconds: 45, callMinutes: 8 });
+  });
+
+  it('lets the organiser choose which contact details people may share, at least one', async () => {
+    const onSubmit = renderForm(
+      'edit',
+      undefined,
+      wheelToFormValues(makeAdminWheel({ contactFields: ['email'] })),
+    );
+    const section = screen.getByRole('group', { name: 'Keeping in touch' });
+    expect(within(section).getByLabelText('Email')).toBeChecked();
+    expect(within(section).getByLabelText('Phone')).not.toBeChecked();
+
+    await userEvent.click(within(section).getByLabelText('Email'));
+    await submit('edit');
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Choose at least one contact detail people may share',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.click(within(section).getByLabelText('LinkedIn profile'));
+    await userEvent.click(within(section).getByLabelText('Phone'));
+    await submit('edit');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const values = vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues;
+    expect(toUpdateWheelBody(values).contactFields).toEqual(['linkedinUrl', 'phone']);
   });
 
   it('sends the expiry as a day, leaves empty optional text out and sends the registration form', async () => {

@@ -3,6 +3,8 @@ import {
   CALL_MINUTES_DEFAULT,
   CALL_MINUTES_MAX,
   CALL_MINUTES_MIN,
+  CONTACT_FIELD_LABELS,
+  CONTACT_FIELDS,
   createWheelRequestSchema,
   updateWheelRequestSchema,
   WHEEL_SLOT_COUNT_MAX,
@@ -41,6 +43,7 @@ const FIELD_NAMES = [
   'roundSeconds',
   'answerSeconds',
   'callMinutes',
+  'contactFields',
   'registrationFields',
   'businessUserId',
 ] as const;
@@ -227,6 +230,29 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
         <FormField label="Guidelines" error={errors.guidelines?.message}>
           {(props) => <textarea {...props} rows={3} className={inputClasses} {...register('guidelines')} />}
         </FormField>
+      </FormSection>
+
+      <FormSection title="Keeping in touch">
+        <p className="text-sm text-slate-600">
+          After a call, people may share these contact details with each other; they are shown only when both
+          choose to share.
+        </p>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {CONTACT_FIELDS.map((field) => (
+            <CheckboxField
+              key={field}
+              label={CONTACT_FIELD_LABELS[field]}
+              value={field}
+              aria-invalid={errors.contactFields ? true : undefined}
+              {...register('contactFields')}
+            />
+          ))}
+        </div>
+        {errors.contactFields?.message ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errors.contactFields.message}
+          </p>
+        ) : null}
       </FormSection>
 
       <FormSection title="Registration form">

@@ -1,6 +1,8 @@
 import {
   ADMIN_DEFAULT_REGISTRATION_CONFIG,
   type AdminWheel,
+  CONTACT_FIELDS,
+  type ContactField,
   type CreateWheelRequest,
   type RegistrationConfig,
   type RegistrationFieldType,
@@ -48,6 +50,8 @@ export interface WheelFormValues {
   answerSeconds: number | null;
   /** null: the standard call length (CALL_MINUTES_DEFAULT). */
   callMinutes: number | null;
+  /** The contact details people may share after a call; all of them is the standard. */
+  contactFields: ContactField[];
   registrationFields: EditorConfig;
   /**
    * Only sent when an admin creates a wheel: the owning business user's id, '' for WheelMeet.
@@ -129,6 +133,7 @@ export function newWheelFormValues({ chooseOwner = false }: { chooseOwner?: bool
     roundSeconds: null,
     answerSeconds: null,
     callMinutes: null,
+    contactFields: [...CONTACT_FIELDS],
     registrationFields: toEditorConfig(ADMIN_DEFAULT_REGISTRATION_CONFIG),
     ...(chooseOwner ? { businessUserId: '' } : {}),
   };
@@ -149,6 +154,7 @@ export function wheelToFormValues(wheel: AdminWheel): WheelFormValues {
     roundSeconds: wheel.roundSeconds,
     answerSeconds: wheel.answerSeconds,
     callMinutes: wheel.callMinutes,
+    contactFields: wheel.contactFields ?? [...CONTACT_FIELDS],
     // A wheel without its own form shows the admin defaults switched off: participants keep
     // getting the standard form until the organiser turns this one on.
     registrationFields: wheel.registrationFields
@@ -180,6 +186,8 @@ function commonBody(values: WheelFormValues) {
     ...(values.roundSeconds === null ? {} : { roundSeconds: values.roundSeconds }),
     ...(values.answerSeconds === null ? {} : { answerSeconds: values.answerSeconds }),
     ...(values.callMinutes === null ? {} : { callMinutes: values.callMinutes }),
+    // Unticked boxes leave an empty list, which the contract refuses with its own message.
+    contactFields: values.contactFields || [],
     registrationFields: fromEditorConfig(values.registrationFields),
   };
 }
