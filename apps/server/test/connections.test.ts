@@ -1,4 +1,5 @@
 import {
+  type AdminWheel,
   type BusinessUserReport,
   type Connection,
   displayNameOf,
