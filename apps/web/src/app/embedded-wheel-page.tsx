@@ -34,8 +34,9 @@ export function EmbeddedWheelPage() {
     if (window.parent === window || !page) return;
     return reportHeight(window.parent, page);
   }, []);
+  // At least 40rem tall, so the registration form and the video call fit in the frame.
   return (
-    <main id="embedded-wheel" className="bg-slate-50 pb-4">
+    <main id="embedded-wheel" className="min-h-[40rem] bg-slate-50 pb-4">
       <WheelWithVideoCall>{(onMatchReady) => <WheelPage onMatchReady={onMatchReady} />}</WheelWithVideoCall>
       <p className="px-4 text-center text-xs text-slate-500">
         Speed networking by{' '}
