@@ -8,7 +8,8 @@ describe('sites allowed to embed a wheel', () => {
     ['http://localhost:5173/', 'http://localhost:5173'],
     ['  HTTPS://Events.Example.COM  ', 'https://events.example.com'],
     ['https://example.com:443', 'https://example.com'],
-    ['http://[::1]:3000', 'http://[::1]:3000'],
+    ['http://localhost:08080', 'http://localhost:8080'],
+    ['http://example.com:80', 'http://example.com'],
     ['https://xn--bcher-kva.example', 'https://xn--bcher-kva.example'],
   ])('keeps %j as the origin %j', (input, origin) => {
     expect(embedOriginSchema.parse(input)).toBe(origin);
@@ -26,6 +27,8 @@ describe('sites allowed to embed a wheel', () => {
     'https://exa mple.com',
     'https://example.com:99999',
     'https://-bad.example.com',
+    'http://[::1]:3000',
+    'https://example.com:0',
     '',
     '*',
     "'self'",

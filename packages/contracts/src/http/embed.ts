@@ -10,10 +10,11 @@ export const EMBED_ORIGINS_MAX = 20;
 export const EMBED_ORIGIN_MESSAGE =
   'Enter a site as http(s)://host or http(s)://host:port, with no path (for example https://events.example.com)';
 
-// Letters, digits and dashes in dot-separated labels (an international name in its xn-- form),
-// or a bracketed IPv6 address: nothing that could end a CSP source list (`;`, `,`, quotes, spaces).
+// Letters, digits and dashes in dot-separated labels (an international name in its xn-- form)
+// and an optional port: nothing that could end a CSP source list (`;`, `,`, quotes, spaces).
 const ORIGIN_SHAPE =
-  /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+  /^(https?):\/\/([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(\d{1,5}))?$/i;
+const DEFAULT_PORTS: Record<string, number> = { http: 80, https: 443 };
 
 /**
  * One site allowed to embed a wheel, given as its origin. A trailing `/` is forgiven; the value
@@ -25,16 +26,19 @@ export const embedOriginSchema = z
   .trim()
   .max(300)
   .transform((value) => value.replace(/\/$/, ''))
-  .refine((value) => ORIGIN_SHAPE.test(value) && originOf(value) !== null, EMBED_ORIGIN_MESSAGE)
+  .refine((value) => originOf(value) !== null, EMBED_ORIGIN_MESSAGE)
   .transform((value) => originOf(value) ?? value);
 
-/** The browser's form of the origin; null when the URL parser refuses it (a port above 65535, a bad IPv6). */
+/** The origin as a browser writes it; null when the value is not an origin or its port is out of range. */
 function originOf(value: string): string | null {
-  try {
-    return new URL(value).origin;
-  } catch {
-    return null;
-  }
+  const [, scheme, host, port] = ORIGIN_SHAPE.exec(value) ?? [];
+  if (!scheme || !host) return null;
+  const lowerScheme = scheme.toLowerCase();
+  const origin = `${lowerScheme}://${host.toLowerCase()}`;
+  if (port === undefined) return origin;
+  const number = Number(port);
+  if (number < 1 || number > 65_535) return null;
+  return number === DEFAULT_PORTS[lowerScheme] ? origin : `${origin}:${number}`;
 }
 
 /** The sites allowed to embed the wheel; the same site twice is kept once. */
