@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FrameLocator, Page } from '@playwright/test';
+import { seriousViolations } from '../support/accessibility';
 import { adminHeaders, createWheel } from '../support/admin-api';
 import { signInThroughUi } from '../support/admin-ui';
 import { expect as baseExpect, test } from '../support/fixtures';
@@ -63,6 +64,7 @@ async function embedCodeFromAdmin(page: Page, wheelId: string, site: string) {
   await panel.getByRole('button', { name: 'Save allowed sites' }).click();
   await expect(panel.getByText('Allowed sites saved.')).toBeVisible();
   await expect(panel.getByRole('list', { name: 'Sites that can show this wheel' })).toHaveText(site);
+  expect(await seriousViolations(page)).toEqual([]);
   return panel.getByLabel('Embed code').inputValue();
 }
 
@@ -130,6 +132,8 @@ test.describe('the wheel on an organiser’s own site', () => {
       tracks: expect.arrayContaining(['audio', 'video']),
     });
 
+    // Scanned with the frame's content, as a screen reader on the organiser's page meets it.
+    expect(await seriousViolations(visitor)).toEqual([]);
     await takeSeatInFrame(frame, 'Inner ring, seat 1', '27');
     await visitor.screenshot({ path: 'test-results/embed/organiser-site-desktop.png', fullPage: true });
 
