@@ -37,6 +37,7 @@ import { createCallsRepository } from './modules/calls/calls.repository';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
 import { registerConnections } from './modules/connections/connections.module';
+import { registerEmbed } from './modules/embed/embed.module';
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
 import { registerMetrics } from './modules/metrics/metrics.routes';
@@ -353,6 +354,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     limiters,
   });
   await registerConnections(app, { db: database.db, clock, tokens });
+  await registerEmbed(app, { db: database.db, auth });
   await app.register(clientConfigRoutes, {
     calls,
     tokens,

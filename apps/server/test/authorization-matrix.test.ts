@@ -150,6 +150,19 @@ const MATRIX: Row[] = [
     expect: ownWheel,
   },
   {
+    method: 'GET',
+    route: '/api/admin/wheels/{id}/embed',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/embed`,
+    expect: ownWheel,
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/wheels/{id}/embed',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/embed`,
+    body: { allowedOrigins: ['https://events.example.com'] },
+    expect: ownWheel,
+  },
+  {
     method: 'DELETE',
     route: '/api/admin/wheels/{id}',
     url: (ids) => `/api/admin/wheels/${ids.missing}`,

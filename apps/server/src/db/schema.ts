@@ -69,6 +69,8 @@ export interface WheelsTable {
   call_minutes: Generated<number | null>;
   /** JSON array of the contact fields people may share on this wheel; null: all of them. */
   contact_fields: Generated<string | null>;
+  /** JSON array of the origins allowed to embed the wheel (decision 017); null: none. */
+  embed_origins: Generated<string | null>;
   rounds_paused: Generated<boolean>;
   is_private: boolean;
   requires_access_code: boolean;

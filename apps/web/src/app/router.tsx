@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { WheelHomePage } from '@/features/wheel/components/wheel-home-page';
 import { WheelPage } from '@/features/wheel/components/wheel-page';
+import { EmbeddedWheelPage } from './embedded-wheel-page';
 import { RootLayout } from './layouts/root-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { lazyArea } from './lazy-area';
@@ -47,6 +48,8 @@ export const routes: RouteObject[] = [
           { path: '/how-it-works-user', element: marketing('HowItWorksPage') },
         ],
       },
+      // In an iframe on an organiser's site: no top navigation (decision 017).
+      { path: '/embed/wheels/:wheelId', element: <EmbeddedWheelPage /> },
       { path: '/admin/login', element: admin('AdminLoginPage') },
       { path: '/admin/direct-dashboard', element: admin('SignedInDirectDashboard') },
       {
