@@ -37,6 +37,7 @@ import { createCallsRepository } from './modules/calls/calls.repository';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
 import { registerConnections } from './modules/connections/connections.module';
+import { registerEmail } from './modules/email/email.module';
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
 import { registerMetrics } from './modules/metrics/metrics.routes';
@@ -202,6 +203,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     demoRequests: createDemoRequestsRepository(database.db),
     clock,
     random,
+    events,
   });
   const payments = createPaymentsService({
     payments: createPaymentsRepository(database.db),
@@ -215,6 +217,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     random,
     log: app.log,
     tokens,
+    events,
   });
   const wheels = createWheelsService({
     wheels: createWheelsRepository(database.db),
@@ -351,7 +354,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registrationLimit: config.participantRegistrationLimit,
     limiters,
   });
-  await registerConnections(app, { db: database.db, clock, tokens });
+  const connections = await registerConnections(app, { db: database.db, clock, tokens });
+  await registerEmail(app, {
+    db: database.db,
+    clock,
+    random,
+    auth,
+    tokens,
+    settings,
+    connections,
+    events,
+    worker: deps.rounds === 'manual' ? 'manual' : 'timer',
+  });
   await app.register(clientConfigRoutes, {
     calls,
     tokens,

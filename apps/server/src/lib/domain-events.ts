@@ -1,5 +1,6 @@
 import type {
   CallTimeUpEvent,
+  DemoRequestView,
   MatchAcceptedEvent,
   MatchDeclinedEvent,
   MatchExpiredEvent,
@@ -26,6 +27,10 @@ export interface DomainEventMap {
   matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
   matchExpired: { event: MatchExpiredEvent; participantIds: readonly [string, string] };
   callTimeUp: { event: CallTimeUpEvent; participantIds: readonly [string, string] };
+  /** A provider-confirmed payment activated an organiser's account (committed). */
+  accountActivated: { paymentId: string; businessUserId: string };
+  /** Someone asked for a demo (stored). */
+  demoRequested: DemoRequestView;
 }
 
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;
