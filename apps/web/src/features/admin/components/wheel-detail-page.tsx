@@ -14,6 +14,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { linkClasses } from './data-table';
 import { DeleteWheelDialog } from './delete-wheel-dialog';
 import { RoundControls } from './round-controls';
+import { SendSummaries } from './send-summaries';
 import { StatusBadge } from './status-badge';
 import { SuccessBanner } from './success-banner';
 import { WheelForm } from './wheel-form';
@@ -77,6 +78,7 @@ export function WheelDetailPage() {
         <SuccessBanner banner={banner} />
         <RoundControls wheel={data} />
         {data.isPrivate ? <WheelSharePanel wheel={data} /> : null}
+        <SendSummaries wheelId={data.id} />
         <Card>
           <section aria-labelledby="edit-wheel-heading">
             <h2 id="edit-wheel-heading" className="mb-4 text-lg font-semibold text-slate-900">
