@@ -150,6 +150,19 @@ const MATRIX: Row[] = [
     expect: ownWheel,
   },
   {
+    method: 'POST',
+    route: '/api/admin/wheels/{id}/summaries',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/summaries`,
+    expect: ownWheel,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/email/test',
+    url: () => '/api/admin/email/test',
+    body: {},
+    expect: adminsOnly,
+  },
+  {
     method: 'DELETE',
     route: '/api/admin/wheels/{id}',
     url: (ids) => `/api/admin/wheels/${ids.missing}`,
