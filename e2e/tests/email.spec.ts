@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEFAULT_SETTINGS } from '@wheelmeet/contracts';
 import { type SmtpCapture, startSmtpCapture } from '../../apps/server/test/support/smtp-capture';
+import { seriousViolations } from '../support/accessibility';
 import { adminHeaders, createWheel } from '../support/admin-api';
 import { signInThroughUi } from '../support/admin-ui';
 import { expect, test } from '../support/fixtures';
@@ -33,6 +34,7 @@ async function shoot(page: Page, name: string) {
       .toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${size}.png`), fullPage: true });
   }
+  expect(await seriousViolations(page)).toEqual([]);
 }
 
 test('an admin sets up email, a participant asks for their summary, and the organiser sends it once', async ({
@@ -41,7 +43,7 @@ test('an admin sets up email, a participant asks for their summary, and the orga
   baseURL,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInThroughUi(page, 'admin', E2E_ADMIN_PASSWORD);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings' }).click();
   const email = page.getByRole('group', { name: 'Email' });
