@@ -38,6 +38,7 @@ import { type CallsService, createCallsService } from './modules/calls/calls.ser
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
 import { registerConnections } from './modules/connections/connections.module';
 import { registerEmbed } from './modules/embed/embed.module';
+import { registerEmail } from './modules/email/email.module';
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
 import { registerMetrics } from './modules/metrics/metrics.routes';
@@ -203,6 +204,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     demoRequests: createDemoRequestsRepository(database.db),
     clock,
     random,
+    events,
   });
   const payments = createPaymentsService({
     payments: createPaymentsRepository(database.db),
@@ -216,6 +218,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     random,
     log: app.log,
     tokens,
+    events,
   });
   const wheels = createWheelsService({
     wheels: createWheelsRepository(database.db),
@@ -353,8 +356,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registrationLimit: config.participantRegistrationLimit,
     limiters,
   });
-  await registerConnections(app, { db: database.db, clock, tokens });
+  const connections = await registerConnections(app, { db: database.db, clock, tokens });
   await registerEmbed(app, { db: database.db, auth });
+  await registerEmail(app, {
+    db: database.db,
+    clock,
+    random,
+    auth,
+    tokens,
+    settings,
+    connections,
+    events,
+    worker: deps.rounds === 'manual' ? 'manual' : 'timer',
+  });
   await app.register(clientConfigRoutes, {
     calls,
     tokens,

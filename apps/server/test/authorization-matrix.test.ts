@@ -150,6 +150,13 @@ const MATRIX: Row[] = [
     expect: ownWheel,
   },
   {
+    method: 'PUT',
+    route: '/api/admin/wheels/{id}/timing',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/timing`,
+    body: { roundSeconds: 30, callMinutes: null },
+    expect: ownWheel,
+  },
+  {
     method: 'GET',
     route: '/api/admin/wheels/{id}/embed',
     url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/embed`,
@@ -161,6 +168,19 @@ const MATRIX: Row[] = [
     url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/embed`,
     body: { allowedOrigins: ['https://events.example.com'] },
     expect: ownWheel,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/wheels/{id}/summaries',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/summaries`,
+    expect: ownWheel,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/email/test',
+    url: () => '/api/admin/email/test',
+    body: {},
+    expect: adminsOnly,
   },
   {
     method: 'DELETE',

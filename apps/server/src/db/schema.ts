@@ -203,6 +203,31 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** A mail waiting to be sent, sent, or given up on (decision 019). */
+export interface EmailOutboxTable {
+  id: string;
+  dedupe_key: string; // unique
+  kind: 'receipt' | 'demo_request' | 'summary';
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A participant who asked for their "My connections" summary by email after the event. */
+export interface SummaryEmailsTable {
+  participant_id: string;
+  wheel_id: string;
+  email: string;
+  updated_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   business_users: BusinessUsersTable;
@@ -217,6 +242,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;
   settings: SettingsTable;
+  email_outbox: EmailOutboxTable;
+  summary_emails: SummaryEmailsTable;
 }
 
 /** Every boolean column, so the SQLite side can turn its 0/1 back into booleans. */

@@ -1,6 +1,7 @@
 import type {
   CallTimerEvent,
   CallTimeUpEvent,
+  DemoRequestView,
   MatchAcceptedEvent,
   MatchDeclinedEvent,
   MatchExpiredEvent,
@@ -29,6 +30,10 @@ export interface DomainEventMap {
   callTimeUp: { event: CallTimeUpEvent; participantIds: readonly [string, string] };
   /** A running call's end moved (the organiser changed the call length). */
   callTimerChanged: { timer: CallTimerEvent; participantIds: readonly [string, string] };
+  /** A provider-confirmed payment activated an organiser's account (committed). */
+  accountActivated: { paymentId: string; businessUserId: string };
+  /** Someone asked for a demo (stored). */
+  demoRequested: DemoRequestView;
 }
 
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;

@@ -1,6 +1,7 @@
 import type { DemoRequestView, demoRequestSchema } from '@wheelmeet/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
+import type { DomainEvents } from '../../lib/domain-events';
 import type { Random } from '../../lib/random';
 import type { DemoRequestRow, DemoRequestsRepository } from './demo-requests.repository';
 
@@ -19,6 +20,8 @@ export function createDemoRequestsService(deps: {
   demoRequests: DemoRequestsRepository;
   clock: Clock;
   random: Random;
+  /** Told of each stored request (e.g. to notify the admins). */
+  events?: Pick<DomainEvents, 'publish'>;
 }) {
   const { demoRequests, clock, random } = deps;
   return {
@@ -33,7 +36,9 @@ export function createDemoRequestsService(deps: {
         requested_at: clock.now().toISOString(),
       };
       await demoRequests.insert(row);
-      return toDemoRequestView(row);
+      const view = toDemoRequestView(row);
+      await deps.events?.publish('demoRequested', view);
+      return view;
     },
 
     async listDemoRequests(): Promise<DemoRequestView[]> {

@@ -7,6 +7,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
+import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors';
 import { centsToAmount } from '../../lib/money';
 import { createKeyedQueue } from '../../lib/one-at-a-time';
@@ -50,6 +51,8 @@ export function createPaymentsService(deps: {
   log: FastifyBaseLogger;
   /** Checks the sign-up token POST /api/business/register handed out. */
   tokens: Pick<TokenService, 'verifySignup'>;
+  /** Told when a payment activated an account (e.g. to send a receipt). */
+  events?: Pick<DomainEvents, 'publish'>;
 }) {
   const { payments, businessUsers, plans, provider, clock, random, log, tokens } = deps;
 
@@ -78,14 +81,18 @@ export function createPaymentsService(deps: {
   ): Promise<SettlementResult> {
     const now = clock.now();
     const at = now.toISOString();
+    let activated: { paymentId: string; businessUserId: string } | undefined;
     const result = await payments.transaction(async (tx): Promise<SettlementResult> => {
+      activated = undefined;
       if (!(await tx.recordEvent({ id: eventId, provider: provider.name, type: eventType, received_at: at })))
         return 'already_handled';
       const payment = await tx.findByProviderPaymentId(provider.name, providerPaymentId);
       if (!payment) return 'unknown_payment';
       if (!(await tx.markSucceeded(payment.id, at))) return 'already_handled';
       await tx.lockBusinessUser(payment.business_user_id, at);
-      if (!(await tx.activateBusinessUser(payment.business_user_id, at))) {
+      if (await tx.activateBusinessUser(payment.business_user_id, at)) {
+        activated = { paymentId: payment.id, businessUserId: payment.business_user_id };
+      } else {
         // The money was taken, so the payment and its period stay on record, but an account
         // an admin closed stays closed until an admin opens it again.
         log.warn(
@@ -106,6 +113,8 @@ export function createPaymentsService(deps: {
       return 'settled';
     });
     log.info({ providerPaymentId, eventId, result }, 'payment success reported');
+    // After the commit: a listener's failure cannot undo the payment.
+    if (activated) await deps.events?.publish('accountActivated', activated);
     return result;
   }
 

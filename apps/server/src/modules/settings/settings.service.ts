@@ -4,7 +4,8 @@ import type { Clock } from '../../lib/clock';
 import type { SettingsRepository } from './settings.repository';
 
 const SITE_SETTINGS_KEY = 'site';
-const SMTP_PASSWORD_KEY = 'smtp.password';
+/** Where the write-only SMTP password is kept (read by email notifications only). */
+export const SMTP_PASSWORD_KEY = 'smtp.password';
 
 const storedSettingsSchema = z.record(z.string(), z.unknown());
 

@@ -18,6 +18,7 @@ import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-error
 import { useTimedMessage } from '../hooks/use-timed-message';
 import { contractResolver } from '../lib/contract-resolver';
 import { AdminPageHeader } from './admin-page-header';
+import { EmailSettingsStatus } from './email-settings-status';
 import { FormSection } from './form-section';
 
 export const SETTINGS_SAVED = 'Settings saved successfully.';
@@ -119,6 +120,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </FormSection>
       <FormSection title="Email">
+        <EmailSettingsStatus settings={settings} />
         <CheckboxField label="Enable email notifications" {...register('enableEmailNotifications')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField

@@ -14,6 +14,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { linkClasses } from './data-table';
 import { DeleteWheelDialog } from './delete-wheel-dialog';
 import { RoundControls } from './round-controls';
+import { SendSummaries } from './send-summaries';
 import { StatusBadge } from './status-badge';
 import { SuccessBanner } from './success-banner';
 import { WheelForm } from './wheel-form';
@@ -79,6 +80,7 @@ export function WheelDetailPage() {
         <RoundControls wheel={data} />
         {data.isPrivate ? <WheelSharePanel wheel={data} /> : null}
         <WheelEmbedPanel wheel={data} />
+        <SendSummaries wheelId={data.id} />
         <Card>
           <section aria-labelledby="edit-wheel-heading">
             <h2 id="edit-wheel-heading" className="mb-4 text-lg font-semibold text-slate-900">

@@ -5,6 +5,9 @@ import {
   type FollowUpRequest,
   type MyConnections,
   myConnectionsResponseSchema,
+  type SummaryEmail,
+  type SummaryEmailRequest,
+  summaryEmailSchema,
 } from '@wheelmeet/contracts';
 import { api } from '@/lib/api-client';
 
@@ -38,5 +41,26 @@ export function useSaveFollowUp(token: string) {
           : current,
       );
     },
+  });
+}
+
+const summaryEmailKey = (token: string) => ['summary-email', token] as const;
+
+/** GET /api/me/summary-email: whether this participant asked for their connections by email after the event. */
+export function useSummaryEmail(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: summaryEmailKey(token),
+    queryFn: () => api.get('/api/me/summary-email', summaryEmailSchema, withToken(token)),
+    enabled,
+  });
+}
+
+/** PUT /api/me/summary-email: asks for the summary (with an address) or no longer wants it. */
+export function useSaveSummaryEmail(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SummaryEmailRequest) =>
+      api.put('/api/me/summary-email', request, summaryEmailSchema, withToken(token)),
+    onSuccess: (saved: SummaryEmail) => queryClient.setQueryData(summaryEmailKey(token), saved),
   });
 }

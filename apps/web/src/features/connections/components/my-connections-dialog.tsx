@@ -13,6 +13,7 @@ import { CheckboxField, InputField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { errorMessage } from '@/lib/api-client';
 import { useMyConnections, useSaveFollowUp } from '../api/connections';
+import { SummaryEmailOptIn } from './summary-email-opt-in';
 
 export const MY_CONNECTIONS_TITLE = 'My connections';
 export const NO_CONNECTIONS_MESSAGE =
@@ -157,6 +158,7 @@ export function MyConnectionsDialog({
   const query = useMyConnections(token, open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={MY_CONNECTIONS_TITLE} className="max-w-xl">
+      <SummaryEmailOptIn token={token} open={open} />
       {query.isPending ? (
         <LoadingState label="Loading your connections…" />
       ) : query.isError ? (
