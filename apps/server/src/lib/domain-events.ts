@@ -26,6 +26,8 @@ export interface DomainEventMap {
   matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
   matchExpired: { event: MatchExpiredEvent; participantIds: readonly [string, string] };
   callTimeUp: { event: CallTimeUpEvent; participantIds: readonly [string, string] };
+  /** Both people of a match chose to share their contact details (decision 015); for webhooks (018). */
+  connectionMade: { wheelId: string; matchId: string };
 }
 
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;
