@@ -14,7 +14,7 @@ import type {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestBusinessUser } from './support/factories';
-import { dataOf, type HubClient } from './support/hub-client';
+import type { HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { connectedPair, matchedPair } from './support/matched-pair';
 import { signIn } from './support/staff';
@@ -150,7 +150,11 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     ]);
     expect(JSON.stringify(listed)).not.toContain(created.key);
     // Only its hash is kept.
-    const stored = await t.database.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(created.key);
   });
 
@@ -196,7 +200,9 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     const owner = await organiser();
     const stranger = await organiser();
     const created = await keyFor(owner);
-    expect((await call('DELETE', `/api/admin/api-keys/${created.id}`, stranger.headers)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/api-keys/${created.id}`, stranger.headers)).statusCode).toBe(
+      404,
+    );
     expect((await call('GET', '/api/v1/wheels', bearer(created.key))).statusCode).toBe(200);
 
     expect((await call('DELETE', `/api/admin/api-keys/${created.id}`, owner.headers)).statusCode).toBe(204);
@@ -231,7 +237,11 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
 
     const downgraded = await organiser();
     const downgradedKey = (await keyFor(downgraded)).key;
-    await t.database.db.updateTable('business_users').set({ plan_id: 'starter' }).where('id', '=', downgraded.id).execute();
+    await t.database.db
+      .updateTable('business_users')
+      .set({ plan_id: 'starter' })
+      .where('id', '=', downgraded.id)
+      .execute();
     const afterDowngrade = await call('GET', '/api/v1/wheels', bearer(downgradedKey));
     expect(afterDowngrade.statusCode).toBe(403);
     expect(afterDowngrade.json<ErrorBody>().error.code).toBe('plan_required');
@@ -287,7 +297,11 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
       expect(request.headers['content-type']).toBe('application/json');
       return JSON.parse(request.body) as WebhookPayload;
     });
-    expect(payloads.map((payload) => payload.type)).toEqual(['round.completed', 'match.accepted', 'connection.made']);
+    expect(payloads.map((payload) => payload.type)).toEqual([
+      'round.completed',
+      'match.accepted',
+      'connection.made',
+    ]);
     expect(payloads[1]?.data).toMatchObject({ matchId, round: 1 });
     expect(payloads[2]?.data).toMatchObject({ matchId });
     const deliveries = await deliveriesOf(key, hook.id);
@@ -325,7 +339,12 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     await t.app.publicApi.webhooks.runDue();
     expect(receiver.received).toHaveLength(3);
     [delivery] = await deliveriesOf(key, hook.id);
-    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, lastStatusCode: 200, nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      status: 'succeeded',
+      attempts: 3,
+      lastStatusCode: 200,
+      nextAttemptAt: null,
+    });
     // The same event, signed afresh each time.
     const ids = receiver.received.map((request) => (JSON.parse(request.body) as WebhookPayload).id);
     expect(new Set(ids).size).toBe(1);
@@ -345,7 +364,12 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     }
     expect(receiver.received).toHaveLength(6);
     const [delivery] = await deliveriesOf(key, hook.id);
-    expect(delivery).toMatchObject({ status: 'failed', attempts: 6, lastStatusCode: 500, nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      attempts: 6,
+      lastStatusCode: 500,
+      nextAttemptAt: null,
+    });
   });
 
   it('accepts only http(s) webhook URLs and known events, and keeps bodies small', async () => {

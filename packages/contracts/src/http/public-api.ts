@@ -45,9 +45,7 @@ export const webhookEventSchema = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 
 export const createWebhookRequestSchema = z.object({
-  url: z
-    .url({ protocol: /^https?$/, error: 'Must be an http(s) URL' })
-    .max(2_000, 'At most 2000 characters'),
+  url: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).max(2_000, 'At most 2000 characters'),
   events: z.array(webhookEventSchema).min(1, 'Choose at least one event').max(WEBHOOK_EVENTS.length),
 });
 export type CreateWebhookRequest = z.input<typeof createWebhookRequestSchema>;
@@ -63,7 +61,9 @@ export const webhookSchema = z
 export type Webhook = z.infer<typeof webhookSchema>;
 
 /** The signing secret is shown once, when subscribing. */
-export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() }).meta({ id: 'CreatedWebhook' });
+export const createdWebhookSchema = webhookSchema
+  .extend({ secret: z.string() })
+  .meta({ id: 'CreatedWebhook' });
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 export const webhookDeliverySchema = z

@@ -23,11 +23,7 @@ export function apiKeysMigration(types: ColumnTypes) {
         .addColumn('last_used_at', timestamp)
         .addColumn('revoked_at', timestamp)
         .execute();
-      await db.schema
-        .createIndex('api_keys_by_owner')
-        .on('api_keys')
-        .column('business_user_id')
-        .execute();
+      await db.schema.createIndex('api_keys_by_owner').on('api_keys').column('business_user_id').execute();
 
       await db.schema
         .createTable('webhooks')

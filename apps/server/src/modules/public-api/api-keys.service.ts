@@ -51,10 +51,7 @@ export function createApiKeysService(deps: {
       plans.findById(owner.plan_id),
       businessUsers.subscriptionCoverage(ownerId),
     ]);
-    const refusal = apiRefusal(
-      { ...owner, planApiAccess: plan?.api_access ?? false, coverage },
-      clock.now(),
-    );
+    const refusal = apiRefusal({ ...owner, planApiAccess: plan?.api_access ?? false, coverage }, clock.now());
     if (refusal === 'not_active') return new AppError('forbidden', ACCOUNT_NOT_ACTIVE);
     if (refusal === 'plan_required')
       return new AppError('plan_required', planRequiredMessage(await repository.apiPlanNames()));

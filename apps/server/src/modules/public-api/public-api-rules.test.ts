@@ -14,7 +14,11 @@ const now = new Date('2026-11-24T10:00:00.000Z');
 
 describe('public API rules (decision 018)', () => {
   it('makes keys with a recognisable prefix and keeps only their hash', () => {
-    const random = { uuid: () => 'x', next: () => 0, token: (bytes: number) => 'A'.repeat(Math.ceil((bytes * 4) / 3)) };
+    const random = {
+      uuid: () => 'x',
+      next: () => 0,
+      token: (bytes: number) => 'A'.repeat(Math.ceil((bytes * 4) / 3)),
+    };
     const { key, prefix, hash } = newApiKey(random);
     expect(key).toBe(`wm_live_${'A'.repeat(43)}`);
     expect(prefix).toBe('wm_live_AAAA');
@@ -30,7 +34,13 @@ describe('public API rules (decision 018)', () => {
     expect(apiRefusal(running, now)).toBeUndefined();
     expect(apiRefusal({ ...running, planApiAccess: false }, now)).toBe('plan_required');
     expect(
-      apiRefusal({ ...running, coverage: { startsAt: '2026-10-01T00:00:00.000Z', endsAt: '2026-11-24T10:00:00.000Z' } }, now),
+      apiRefusal(
+        {
+          ...running,
+          coverage: { startsAt: '2026-10-01T00:00:00.000Z', endsAt: '2026-11-24T10:00:00.000Z' },
+        },
+        now,
+      ),
     ).toBe('plan_required');
     expect(apiRefusal({ ...running, is_active: false }, now)).toBe('not_active');
     expect(apiRefusal({ ...running, deactivated_at: '2026-11-01T00:00:00.000Z' }, now)).toBe('not_active');

@@ -28,7 +28,7 @@ export function newApiKey(random: Random) {
 
 /** Only a string shaped like a key is looked up (anything else is refused without a query). */
 export const looksLikeApiKey = (value: string | undefined): value is string =>
-  value !== undefined && value.startsWith(API_KEY_PREFIX) && /^[\w-]{20,200}$/.test(value);
+  typeof value === 'string' && value.startsWith(API_KEY_PREFIX) && /^[\w-]{20,200}$/.test(value);
 
 export const planRequiredMessage = (apiPlans: readonly string[]) =>
   `The API is part of the ${apiPlans.length > 0 ? apiPlans.join(' and ') : 'Professional and Enterprise'} plans. Upgrade your plan to use it.`;

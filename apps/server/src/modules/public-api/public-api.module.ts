@@ -152,7 +152,9 @@ const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, options) => {
 
   app.get(
     '/api/v1/wheels',
-    { schema: { ...base, summary: 'Your wheels', response: { 200: z.array(adminWheelRowSchema), ...errors } } },
+    {
+      schema: { ...base, summary: 'Your wheels', response: { 200: z.array(adminWheelRowSchema), ...errors } },
+    },
     (request) => wheelsAdmin.list(callerOf(request)),
   );
   app.post(
@@ -166,12 +168,18 @@ const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, options) => {
         response: { 201: adminWheelSchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await wheelsAdmin.create(callerOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await wheelsAdmin.create(callerOf(request), request.body)),
   );
   app.get(
     '/api/v1/wheels/:id',
-    { schema: { ...base, summary: 'One of your wheels', params: idParamsSchema, response: { 200: adminWheelSchema, ...errors } } },
+    {
+      schema: {
+        ...base,
+        summary: 'One of your wheels',
+        params: idParamsSchema,
+        response: { 200: adminWheelSchema, ...errors },
+      },
+    },
     (request) => ownWheel(request, request.params.id),
   );
   app.get(
@@ -232,7 +240,13 @@ const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, options) => {
 
   app.get(
     '/api/v1/webhooks',
-    { schema: { ...base, summary: 'Your webhook subscriptions', response: { 200: z.array(webhookSchema), ...errors } } },
+    {
+      schema: {
+        ...base,
+        summary: 'Your webhook subscriptions',
+        response: { 200: z.array(webhookSchema), ...errors },
+      },
+    },
     (request) => webhooks.list(callerOf(request).id),
   );
   app.post(
@@ -254,7 +268,14 @@ const v1Routes: FastifyPluginAsyncZod<V1Options> = async (app, options) => {
   );
   app.delete(
     '/api/v1/webhooks/:id',
-    { schema: { ...base, summary: 'Unsubscribe', params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        ...base,
+        summary: 'Unsubscribe',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       await webhooks.remove(callerOf(request).id, request.params.id);
       return reply.code(204).send(null);

@@ -87,7 +87,10 @@ export function createWebhooksService(deps: {
     const now = clock.now();
     // The lease: while this attempt runs, no other pass takes the delivery.
     const leaseUntil = new Date(now.getTime() + DELIVERY_TIMEOUT_MS * 2).toISOString();
-    if (!delivery.next_attempt_at || !(await repository.claim(delivery.id, delivery.next_attempt_at, leaseUntil)))
+    if (
+      !delivery.next_attempt_at ||
+      !(await repository.claim(delivery.id, delivery.next_attempt_at, leaseUntil))
+    )
       return;
     const webhook = await repository.findWebhook(delivery.webhook_id);
     if (!webhook) return;

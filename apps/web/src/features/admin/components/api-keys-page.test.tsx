@@ -93,7 +93,10 @@ describe('API keys page', () => {
     expect(
       await screen.findByText(/The API is part of the Professional and Enterprise plans\. Upgrade your plan/),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/business#pricing-section');
+    expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute(
+      'href',
+      '/business#pricing-section',
+    );
     expect(screen.queryByRole('button', { name: 'Create API key' })).not.toBeInTheDocument();
   });
 

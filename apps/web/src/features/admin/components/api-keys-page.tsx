@@ -29,15 +29,20 @@ export const API_KEYS_LOAD_ERROR = 'Failed to load API keys';
 export const API_KEYS_EMPTY = 'No API keys yet';
 export const API_KEY_CREATE_ERROR = 'Failed to create the API key';
 export const API_KEY_REVOKE_ERROR = 'Failed to revoke the API key';
-export const API_KEY_REVOKE_CONFIRM =
-  'Apps using this key stop working at once. This cannot be undone.';
+export const API_KEY_REVOKE_CONFIRM = 'Apps using this key stop working at once. This cannot be undone.';
 export const API_KEY_SHOWN_ONCE = 'Copy this key now: it will not be shown again.';
 export const upgradeMessage = (plans: readonly string[]) =>
   `The API is part of the ${plans.length > 0 ? plans.join(' and ') : 'Professional and Enterprise'} plans. Upgrade your plan to create and use API keys.`;
 
 const resolver = contractResolver<CreateApiKeyRequest>(createApiKeyRequestSchema);
 
-function CreateKeyForm({ onCreated, onCancel }: { onCreated: (key: CreatedApiKey) => void; onCancel: () => void }) {
+function CreateKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (key: CreatedApiKey) => void;
+  onCancel: () => void;
+}) {
   const {
     register,
     handleSubmit,
