@@ -176,8 +176,8 @@ export function ApiKeysPage() {
         title="API keys"
         description={
           <>
-            Use a key with the WheelMeet API as <code className="font-mono">Authorization: Bearer …</code>. It
-            reaches only your own wheels. See the{' '}
+            Send a key to the WheelMeet API in the <code className="font-mono">Authorization: Bearer</code>{' '}
+            header; it reaches only your own wheels. See the{' '}
             <a href="/api/docs" className="font-medium text-indigo-700 underline">
               API documentation
             </a>
