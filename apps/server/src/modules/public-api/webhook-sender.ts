@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { DELIVERY_TIMEOUT_MS, isPrivateAddress, WEBHOOK_URL_REFUSED } from './public-api-rules';
 
 /** Sends one webhook POST; answers the receiver's status code, or throws (network, timeout, refused address). */
@@ -33,6 +33,12 @@ export function createHttpWebhookSender(options: { allowPrivateAddresses: boolea
   return (url, body, headers) =>
     new Promise<number>((resolve, reject) => {
       const target = new URL(url);
+      // An address written in the URL is never looked up, so it is checked here.
+      const literal = target.hostname.replace(/^\[|\]$/g, '');
+      if (!options.allowPrivateAddresses && isIP(literal) && isPrivateAddress(literal)) {
+        reject(new Error(WEBHOOK_URL_REFUSED));
+        return;
+      }
       const client = target.protocol === 'https:' ? https : http;
       const request = client.request(
         target,
