@@ -98,7 +98,7 @@ test('a business user cannot open another business user’s wheel by its address
   await page.getByRole('button', { name: 'Logout' }).click();
   await signInThroughUi(page, 'anna@example.com', 'anna-password');
   const nav = page.getByRole('navigation', { name: 'Admin' });
-  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My Wheels']);
+  await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My Wheels', 'API keys']);
   await page.goto(`/admin/wheels/${id}`);
   await expect(page.getByText('Bert’s secret mixer')).toHaveCount(0);
   await expect(page.getByText('Failed to load wheel details. Please try again.')).toBeVisible();

@@ -87,6 +87,7 @@ test('an organiser buys a plan in the pricing modal (test mode) and can sign in'
   await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText([
     'Dashboard',
     'My Wheels',
+    'API keys',
   ]);
 });
 

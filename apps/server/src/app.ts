@@ -33,6 +33,7 @@ import { createDemoRequestsRepository } from './modules/business/demo-requests.r
 import { createDemoRequestsService } from './modules/business/demo-requests.service';
 import { createPlansRepository } from './modules/business/plans.repository';
 import { createPlansService } from './modules/business/plans.service';
+import { registerPublicApi } from './modules/public-api/public-api.module';
 import { createCallsRepository } from './modules/calls/calls.repository';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes';
@@ -356,7 +357,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registrationLimit: config.participantRegistrationLimit,
     limiters,
   });
-  const connections = await registerConnections(app, { db: database.db, clock, tokens });
+  const connections = await registerConnections(app, { db: database.db, clock, tokens, events });
   await registerEmbed(app, { db: database.db, auth });
   await registerEmail(app, {
     db: database.db,
@@ -389,9 +390,24 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(adminsRoutes, { auth, admins });
   await app.register(wheelsAdminRoutes, { auth, wheelsAdmin });
   await app.register(businessAdminRoutes, { auth, businessUsers, demoRequests });
-  await app.register(reportsRoutes, {
+  const reports = createReportsService({ reports: createReportsRepository(database.db) });
+  await app.register(reportsRoutes, { auth, reports });
+  await registerPublicApi(app, {
+    db: database.db,
+    clock,
+    random,
+    events,
     auth,
-    reports: createReportsService({ reports: createReportsRepository(database.db) }),
+    limiters,
+    businessUsers: businessUsersRepository,
+    plans: plansRepository,
+    wheelsAdmin,
+    participants,
+    matches,
+    reports,
+    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+    requestsPerMinute: config.apiRequestsPerMinute,
+    timers: deps.rounds === 'manual' ? 'manual' : 'timer',
   });
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);

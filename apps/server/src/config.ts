@@ -65,6 +65,8 @@ const environmentSchema = z.object({
     .max(10_000_000)
     .default(HUB_CALLS_PER_ADDRESS.maxAttempts),
   METRICS_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -116,6 +118,10 @@ export interface AppConfig {
   hubCallsPerAddress: number;
   /** The bearer token GET /metrics asks for; unset: no metrics are kept and there is no /metrics. */
   metricsToken: string | undefined;
+  /** Webhooks may reach loopback and private addresses (tests; installs inside a private network). Off by default: SSRF. */
+  webhooksAllowPrivateAddresses: boolean;
+  /** Public API requests one key may make per minute (decision 018). */
+  apiRequestsPerMinute: number;
 }
 
 const urlList = (value: string) =>
@@ -176,5 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     hubConnectionsPerAddress: value.HUB_CONNECTIONS_PER_ADDRESS,
     hubCallsPerAddress: value.HUB_CALLS_PER_ADDRESS,
     metricsToken: value.METRICS_TOKEN,
+    webhooksAllowPrivateAddresses: value.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
+    apiRequestsPerMinute: value.API_REQUESTS_PER_MINUTE,
   };
 }

@@ -44,9 +44,25 @@ const anyStaff = {
 } as const;
 const ownWheel = { ...anyStaff, businessB: 404 } as const;
 const ownReport = ownWheel;
+/** Only business users hold API keys (decision 018). */
+const businessOnly = { ...anyStaff, admin: 403, superAdmin: 403 } as const;
 
 /** Every `/api/admin/*` endpoint and who may use it. A new endpoint without a row fails the last test. */
 const MATRIX: Row[] = [
+  { method: 'GET', route: '/api/admin/api-keys', url: () => '/api/admin/api-keys', expect: businessOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/api-keys',
+    url: () => '/api/admin/api-keys',
+    body: {},
+    expect: businessOnly,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/api-keys/{id}',
+    url: (ids) => `/api/admin/api-keys/${ids.missing}`,
+    expect: businessOnly,
+  },
   {
     method: 'GET',
     route: '/api/admin/business-users',

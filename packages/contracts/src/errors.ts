@@ -6,6 +6,8 @@ export const ERROR_CODES = [
   'bad_request',
   'unauthorized',
   'forbidden',
+  /** The account's plan does not include this (the public API: Professional and Enterprise). */
+  'plan_required',
   'not_found',
   'conflict',
   'payload_too_large',

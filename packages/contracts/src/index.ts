@@ -13,3 +13,4 @@ export * from './http/wheels';
 export * from './realtime';
 export * from './registration';
 export * from './wheel-geometry';
+export * from './http/public-api';

@@ -9,6 +9,7 @@ import { timedCallsMigration } from './migrations/0006-timed-calls';
 import { connectionsMigration } from './migrations/0007-connections';
 import { metPairsIndexMigration } from './migrations/0008-met-pairs-index';
 import { embedOriginsMigration } from './migrations/0010-embed-origins';
+import { apiKeysMigration } from './migrations/0011-api-keys';
 import { emailMigration } from './migrations/0012-email';
 import { columnTypes } from './migrations/column-types';
 
@@ -25,6 +26,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0007-connections': connectionsMigration(types),
     '0008-met-pairs-index': metPairsIndexMigration(),
     '0010-embed-origins': embedOriginsMigration(),
+    '0011-api-keys': apiKeysMigration(types),
     '0012-email': emailMigration(types),
   };
 }

@@ -228,6 +228,41 @@ export interface SummaryEmailsTable {
   updated_at: string;
 }
 
+/** An organiser's key to the public API (decision 018); only its sha-256 is kept. */
+export interface ApiKeysTable {
+  id: string;
+  business_user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface WebhooksTable {
+  id: string;
+  business_user_id: string;
+  url: string;
+  events: string; // JSON array of WebhookEvent
+  secret: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: string;
+  payload: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   plans: PlansTable;
   business_users: BusinessUsersTable;
@@ -244,6 +279,12 @@ export interface Database {
   settings: SettingsTable;
   email_outbox: EmailOutboxTable;
   summary_emails: SummaryEmailsTable;
+  updated_at: string;
+}
+
+  api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** Every boolean column, so the SQLite side can turn its 0/1 back into booleans. */

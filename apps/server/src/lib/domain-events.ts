@@ -34,6 +34,8 @@ export interface DomainEventMap {
   accountActivated: { paymentId: string; businessUserId: string };
   /** Someone asked for a demo (stored). */
   demoRequested: DemoRequestView;
+  /** Both people of a match chose to share their contact details (decision 015); for webhooks (018). */
+  connectionMade: { wheelId: string; matchId: string };
 }
 
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;

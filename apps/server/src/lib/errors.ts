@@ -5,6 +5,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  plan_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

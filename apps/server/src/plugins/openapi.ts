@@ -16,6 +16,25 @@ export async function registerOpenApi(app: FastifyInstance, publicOrigin: string
         version: '1.0.0',
       },
       servers: publicOrigin ? [{ url: publicOrigin }] : [],
+      tags: [
+        {
+          name: 'public api',
+          description:
+            'For Professional and Enterprise plans (decision 018). Send an API key made in the admin area ' +
+            '(API keys page) as `Authorization: Bearer wm_live_…`. A key sees only its owner’s wheels. ' +
+            'A plan without the API answers 403 plan_required; a revoked key 401; too many requests 429.',
+        },
+      ],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'wm_live_…',
+            description: 'An API key from the admin area’s API keys page.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

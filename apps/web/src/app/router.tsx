@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'demo-requests', element: admin('DemoRequestsForAdmins') },
           { path: 'admins', element: admin('AdminsForSuperAdmins') },
           { path: 'settings', element: admin('SettingsForAdmins') },
+          { path: 'api-keys', element: admin('ApiKeysForBusinessUsers') },
           // An admin, or the business user for itself; the server answers 404 otherwise.
           { path: 'reports/business-user/:id', element: admin('BusinessUserReportPage') },
           { path: '*', element: <Navigate to="/admin/dashboard" replace /> },

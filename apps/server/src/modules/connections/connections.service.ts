@@ -8,6 +8,7 @@ import {
 } from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
+import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
 import { sideOf } from '../matches/matches.service';
 import { allowedContactFields, contactProblem, partnerContactFor } from './connection-rules';
@@ -16,7 +17,12 @@ import type { ConnectionsRepository, FollowUpRow } from './connections.repositor
 export const NOT_MET_YET = 'You can keep in touch once your call has started, or after a declined match.';
 
 /** "My connections": the people a participant met on their wheel and what was shared (decision 015). */
-export function createConnectionsService(deps: { connections: ConnectionsRepository; clock: Clock }) {
+export function createConnectionsService(deps: {
+  connections: ConnectionsRepository;
+  clock: Clock;
+  /** Told when a save makes both sides share (webhooks, decision 018). */
+  events?: Pick<DomainEvents, 'publish'>;
+}) {
   const { connections, clock } = deps;
 
   const contactOf = (row: FollowUpRow): ContactDetails =>
@@ -93,6 +99,8 @@ export function createConnectionsService(deps: { connections: ConnectionsReposit
       const mine = await myConnections(match.wheel_id, participantId);
       const connection = mine.connections.find((entry) => entry.matchId === matchId);
       if (!connection) throw notFound('Match not found');
+      if (choice.share && connection.partnerContact !== null)
+        await deps.events?.publish('connectionMade', { wheelId: match.wheel_id, matchId });
       return connection;
     },
   };

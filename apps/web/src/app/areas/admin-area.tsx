@@ -11,6 +11,7 @@ import { SettingsPage } from '@/features/admin/components/settings-page';
 import { UsersPage } from '@/features/admin/components/users-page';
 
 export { AdminLoginPage } from '@/features/admin/components/admin-login-page';
+export { ApiKeysForBusinessUsers } from '@/features/admin/components/api-keys-page';
 export { BusinessUserReportPage } from '@/features/admin/components/business-user-report-page';
 export { DashboardPage } from '@/features/admin/components/dashboard-page';
 export { WheelCreatePage } from '@/features/admin/components/wheel-create-page';

@@ -40,9 +40,9 @@ describe('admin layout', () => {
     expect(labels).toEqual(['Dashboard', 'Users', 'Wheels', 'Business Users', 'Demo Requests', 'Settings']);
   });
 
-  it('shows a business user only Dashboard and My Wheels', async () => {
+  it('shows a business user only Dashboard, My Wheels and API keys', async () => {
     const { nav, labels } = await sidebarFor('business');
-    expect(labels).toEqual(['Dashboard', 'My Wheels']);
+    expect(labels).toEqual(['Dashboard', 'My Wheels', 'API keys']);
     expect(within(nav).getByRole('link', { name: 'My Wheels' })).toHaveAttribute('href', '/admin/wheels');
   });
 

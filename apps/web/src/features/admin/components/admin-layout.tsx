@@ -19,6 +19,7 @@ export function sidebarLinks(session: AdminSession): SidebarLink[] {
     return [
       { to: '/admin/dashboard', label: 'Dashboard' },
       { to: '/admin/wheels', label: 'My Wheels' },
+      { to: '/admin/api-keys', label: 'API keys' },
     ];
   }
   return [

@@ -55,7 +55,12 @@ export function LiveTimingForm({ wheel }: { wheel: AdminWheel }) {
   });
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="live-timing-heading" className="mt-6 border-t border-slate-200 pt-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="live-timing-heading"
+      className="mt-6 border-t border-slate-200 pt-4"
+    >
       <h3 id="live-timing-heading" className="text-base font-semibold text-slate-900">
         Change timing now
       </h3>

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiRefusal,
+  isPrivateAddress,
+  looksLikeApiKey,
+  newApiKey,
+  nextAttemptDelayMs,
+  sha256,
+  signatureHeader,
+  verifySignature,
+} from './public-api-rules';
+
+const now = new Date('2026-11-24T10:00:00.000Z');
+
+describe('public API rules (decision 018)', () => {
+  it('makes keys with a recognisable prefix and keeps only their hash', () => {
+    const random = {
+      uuid: () => 'x',
+      next: () => 0,
+      token: (bytes: number) => 'A'.repeat(Math.ceil((bytes * 4) / 3)),
+    };
+    const { key, prefix, hash } = newApiKey(random);
+    expect(key).toBe(`wm_live_${'A'.repeat(43)}`);
+    expect(prefix).toBe('wm_live_AAAA');
+    expect(hash).toBe(sha256(key));
+    expect(hash).not.toContain(key);
+    expect(looksLikeApiKey(key)).toBe(true);
+    expect(looksLikeApiKey('eyJhbGciOi.jwt.token')).toBe(false);
+    expect(looksLikeApiKey(undefined)).toBe(false);
+  });
+
+  it('lets only active accounts on a plan with the API, with paid time left, use it', () => {
+    const running = { is_active: true, deactivated_at: null, planApiAccess: true, coverage: undefined };
+    expect(apiRefusal(running, now)).toBeUndefined();
+    expect(apiRefusal({ ...running, planApiAccess: false }, now)).toBe('plan_required');
+    expect(
+      apiRefusal(
+        {
+          ...running,
+          coverage: { startsAt: '2026-10-01T00:00:00.000Z', endsAt: '2026-11-24T10:00:00.000Z' },
+        },
+        now,
+      ),
+    ).toBe('plan_required');
+    expect(apiRefusal({ ...running, is_active: false }, now)).toBe('not_active');
+    expect(apiRefusal({ ...running, deactivated_at: '2026-11-01T00:00:00.000Z' }, now)).toBe('not_active');
+  });
+
+  it('waits twice as long before each retry and gives up after six attempts', () => {
+    expect([1, 2, 3, 4, 5].map(nextAttemptDelayMs)).toEqual([10_000, 20_000, 40_000, 80_000, 160_000]);
+    expect(nextAttemptDelayMs(6)).toBeNull();
+  });
+
+  it('signs as t=…,v1=… and a receiver verifies it only with the secret, within five minutes', () => {
+    const header = signatureHeader('whsec_s', '{"a":1}', now);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(verifySignature('whsec_s', '{"a":1}', header, now)).toBe(true);
+    expect(verifySignature('whsec_other', '{"a":1}', header, now)).toBe(false);
+    expect(verifySignature('whsec_s', '{"a":2}', header, now)).toBe(false);
+    expect(verifySignature('whsec_s', '{"a":1}', header, new Date(now.getTime() + 301_000))).toBe(false);
+  });
+
+  it('counts loopback, private, link-local and mapped addresses as private', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fc00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      'not-an-ip',
+    ])
+      expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of ['93.184.216.34', '172.32.0.1', '2606:4700:4700::1111'])
+      expect(isPrivateAddress(address), address).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { API_KEY_PREFIX } from '@wheelmeet/contracts';
+import type { Random } from '../../lib/random';
+import { hasSubscriptionEnded, type SubscriptionCoverage } from '../business/subscription-coverage';
+
+/*
+ * The public API's rules as plain functions (decision 018): keys, plan gating, webhook
+ * signatures, retry timing and which addresses a webhook may reach.
+ */
+
+/** Bytes of randomness in a key: 256 bits, so a fast hash of it cannot be reversed by guessing. */
+export const API_KEY_BYTES = 32;
+/** Characters of the key shown in lists to recognise it: the prefix and four more. */
+export const VISIBLE_PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
+/** Active keys one account may hold. */
+export const MAX_KEYS_PER_ACCOUNT = 10;
+/** Webhook subscriptions one account may hold. */
+export const MAX_WEBHOOKS_PER_ACCOUNT = 10;
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A new key: the whole key (shown once), the part shown afterwards, and the hash kept. */
+export function newApiKey(random: Random) {
+  const key = `${API_KEY_PREFIX}${random.token(API_KEY_BYTES)}`;
+  return { key, prefix: key.slice(0, VISIBLE_PREFIX_LENGTH), hash: sha256(key) };
+}
+
+/** Only a string shaped like a key is looked up (anything else is refused without a query). */
+export const looksLikeApiKey = (value: string | undefined): value is string =>
+  typeof value === 'string' && value.startsWith(API_KEY_PREFIX) && /^[\w-]{20,200}$/.test(value);
+
+export const planRequiredMessage = (apiPlans: readonly string[]) =>
+  `The API is part of the ${apiPlans.length > 0 ? apiPlans.join(' and ') : 'Professional and Enterprise'} plans. Upgrade your plan to use it.`;
+export const ACCOUNT_NOT_ACTIVE = 'This account is not active, so its API keys do not work.';
+
+export interface ApiAccount {
+  is_active: boolean;
+  deactivated_at: string | null;
+  /** Whether the account's plan includes the API. */
+  planApiAccess: boolean;
+  coverage: SubscriptionCoverage | undefined;
+}
+
+/**
+ * Why an account may not use the API now, or undefined when it may: a deactivated or unpaid
+ * account is not active; a plan without the API, or paid time that ran out, needs a plan.
+ */
+export function apiRefusal(account: ApiAccount, now: Date): 'not_active' | 'plan_required' | undefined {
+  if (account.deactivated_at !== null || !account.is_active) return 'not_active';
+  if (!account.planApiAccess || hasSubscriptionEnded(account.coverage, now)) return 'plan_required';
+  return undefined;
+}
+
+// ---- webhooks ------------------------------------------------------------------------------
+
+/** Attempts per delivery, the first included; then it is marked failed. */
+export const MAX_DELIVERY_ATTEMPTS = 6;
+/** Wait before the second attempt; it doubles each time (10 s, 20 s, 40 s, 80 s, 160 s). */
+export const FIRST_RETRY_DELAY_MS = 10_000;
+/** How long one attempt may take before it counts as failed. */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** A receiver's signature older than this should be refused by it (replays); documented for receivers. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+export const SIGNATURE_HEADER = 'WheelMeet-Signature';
+
+/** When the next attempt is due after `attemptsSoFar` failed ones; null: give up. */
+export function nextAttemptDelayMs(attemptsSoFar: number): number | null {
+  if (attemptsSoFar >= MAX_DELIVERY_ATTEMPTS) return null;
+  return FIRST_RETRY_DELAY_MS * 2 ** (attemptsSoFar - 1);
+}
+
+/** Only 2xx counts as delivered. */
+export const isDelivered = (statusCode: number) => statusCode >= 200 && statusCode < 300;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, as Stripe signs. */
+export function signatureHeader(secret: string, body: string, at: Date): string {
+  const t = Math.floor(at.getTime() / 1_000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+/** What a receiver does: checks the signature and that it is recent. Exported for tests and docs. */
+export function verifySignature(secret: string, body: string, header: string, now: Date): boolean {
+  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]));
+  const t = Number(parts.t);
+  if (!Number.isInteger(t) || !parts.v1) return false;
+  if (Math.abs(now.getTime() / 1_000 - t) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
+  const given = Buffer.from(parts.v1);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/**
+ * True for addresses a webhook must not reach unless the server allows it: loopback, private
+ * networks, link-local (cloud metadata), carrier-grade NAT, unspecified, multicast and the
+ * IPv6 equivalents, IPv4-mapped ones included. Anything not an IP address counts as private.
+ */
+export function isPrivateAddress(address: string): boolean {
+  const version = isIP(address);
+  if (version === 4) {
+    const [a, b] = address.split('.').map(Number) as [number, number, number, number];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
+    );
+  }
+  if (version === 6) {
+    const lower = address.toLowerCase();
+    const mapped = lower.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1];
+    if (mapped) return isPrivateAddress(mapped);
+    return (
+      lower === '::' ||
+      lower === '::1' ||
+      /^f[cd]/.test(lower) || // unique local fc00::/7
+      /^fe[89ab]/.test(lower) || // link-local fe80::/10
+      lower.startsWith('ff') || // multicast
+      lower.startsWith('::ffff:') // mapped, written in hex
+    );
+  }
+  return true;
+}
+
+export const WEBHOOK_URL_REFUSED =
+  'This URL points to a private or local network address, which webhooks may not reach.';

@@ -1,0 +1,191 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { ApiKeysTable, Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+/** The public API's SQL (decision 018): keys, webhooks, deliveries. */
+export function createPublicApiRepository(db: Kysely<Database>) {
+  return {
+    async insertKey(row: Insertable<ApiKeysTable>): Promise<void> {
+      await db.insertInto('api_keys').values(row).execute();
+    },
+
+    /** Keys still in use, newest first. */
+    listActiveKeys(ownerId: string): Promise<ApiKeyRow[]> {
+      return db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('business_user_id', '=', ownerId)
+        .where('revoked_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+    },
+
+    async countActiveKeys(ownerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('business_user_id', '=', ownerId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    /** True when the owner's key was revoked now (false: unknown, someone else's, or revoked before). */
+    async revokeKey(ownerId: string, id: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('business_user_id', '=', ownerId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    findActiveKeyByHash(hash: string): Promise<ApiKeyRow | undefined> {
+      return db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('key_hash', '=', hash)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** Notes a use at most once per `olderThan` (so busy keys do not write on every request). */
+    async touchKey(id: string, at: string, olderThan: string): Promise<void> {
+      await db
+        .updateTable('api_keys')
+        .set({ last_used_at: at })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', olderThan)]))
+        .execute();
+    },
+
+    /** Names of the plans that include the API, cheapest first. */
+    async apiPlanNames(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('plans')
+        .select('name')
+        .where('api_access', '=', true)
+        .orderBy('sort_order')
+        .execute();
+      return rows.map((row) => row.name);
+    },
+
+    /** Whose wheel a match is on (for webhooks about a match). */
+    async ownerOfMatch(matchId: string) {
+      return db
+        .selectFrom('matches')
+        .innerJoin('wheels', 'wheels.id', 'matches.wheel_id')
+        .select(['wheels.id as wheel_id', 'wheels.business_user_id', 'matches.round'])
+        .where('matches.id', '=', matchId)
+        .executeTakeFirst();
+    },
+
+    async ownerOfWheel(wheelId: string): Promise<string | null | undefined> {
+      const row = await db
+        .selectFrom('wheels')
+        .select('business_user_id')
+        .where('id', '=', wheelId)
+        .executeTakeFirst();
+      return row?.business_user_id;
+    },
+
+    // ---- webhooks ----
+
+    async insertWebhook(row: Insertable<WebhooksTable>): Promise<void> {
+      await db.insertInto('webhooks').values(row).execute();
+    },
+
+    listWebhooks(ownerId: string): Promise<WebhookRow[]> {
+      return db
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('business_user_id', '=', ownerId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async countWebhooks(ownerId: string): Promise<number> {
+      const row = await db
+        .selectFrom('webhooks')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('business_user_id', '=', ownerId)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
+    async deleteWebhook(ownerId: string, id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('webhooks')
+        .where('id', '=', id)
+        .where('business_user_id', '=', ownerId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    findWebhook(id: string): Promise<WebhookRow | undefined> {
+      return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertDeliveries(rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
+      if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
+    },
+
+    listDeliveries(webhookId: string, limit: number): Promise<DeliveryRow[]> {
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('webhook_id', '=', webhookId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Pending deliveries whose attempt is due, oldest first. */
+    listDue(now: string, limit: number): Promise<DeliveryRow[]> {
+      return db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Takes a due delivery for one attempt: moves its next attempt to `leaseUntil` only if it is
+     * still due, so of several processes (or ticks) at once exactly one sends it.
+     */
+    async claim(id: string, expectedNextAttemptAt: string, leaseUntil: string): Promise<boolean> {
+      const result = await db
+        .updateTable('webhook_deliveries')
+        .set({ next_attempt_at: leaseUntil })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '=', expectedNextAttemptAt)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async recordAttempt(
+      id: string,
+      outcome: Pick<
+        Selectable<WebhookDeliveriesTable>,
+        'status' | 'attempts' | 'next_attempt_at' | 'last_status_code' | 'last_error' | 'updated_at'
+      >,
+    ): Promise<void> {
+      await db.updateTable('webhook_deliveries').set(outcome).where('id', '=', id).execute();
+    },
+  };
+}
+
+export type PublicApiRepository = ReturnType<typeof createPublicApiRepository>;

@@ -1,0 +1,249 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ApiKey,
+  type CreatedApiKey,
+  type CreateApiKeyRequest,
+  createApiKeyRequestSchema,
+} from '@wheelmeet/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { InputField } from '@/components/ui/form-field';
+import { LoadingState } from '@/components/ui/loading-state';
+import { errorMessage } from '@/lib/api-client';
+import { apiKeysKey, apiKeysQuery, createApiKey, revokeApiKey } from '../api/api-keys';
+import { useAdminSession } from '../hooks/use-admin-session';
+import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { contractResolver } from '../lib/contract-resolver';
+import { formatDateTime } from '../lib/format';
+import { AdminPageHeader } from './admin-page-header';
+import { ActionsTh, DataTable, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
+
+export const API_KEYS_LOAD_ERROR = 'Failed to load API keys';
+export const API_KEYS_EMPTY = 'No API keys yet';
+export const API_KEY_CREATE_ERROR = 'Failed to create the API key';
+export const API_KEY_REVOKE_ERROR = 'Failed to revoke the API key';
+export const API_KEY_REVOKE_CONFIRM = 'Apps using this key stop working at once. This cannot be undone.';
+export const API_KEY_SHOWN_ONCE = 'Copy this key now: it will not be shown again.';
+export const upgradeMessage = (plans: readonly string[]) =>
+  `The API is part of the ${plans.length > 0 ? plans.join(' and ') : 'Professional and Enterprise'} plans. Upgrade your plan to create and use API keys.`;
+
+const resolver = contractResolver<CreateApiKeyRequest>(createApiKeyRequestSchema);
+
+function CreateKeyForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (key: CreatedApiKey) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateApiKeyRequest>({ defaultValues: { name: '' }, resolver });
+  const { submit, formError } = useSubmitWithServerErrors({
+    handleSubmit,
+    setError,
+    fieldNames: ['name'],
+    fallbackError: API_KEY_CREATE_ERROR,
+    save: async (values) => onCreated(await createApiKey(values)),
+  });
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {formError ? <Alert>{formError}</Alert> : null}
+      <InputField
+        label="Name"
+        hint="What the key is for, e.g. “CRM sync”."
+        required
+        error={errors.name?.message}
+        autoComplete="off"
+        {...register('name')}
+      />
+      <DialogFormActions onCancel={onCancel} pending={isSubmitting} submitLabel="Create key" />
+    </form>
+  );
+}
+
+/** The whole key, once, with a copy button; gone when dismissed. */
+function NewKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(created.key);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <section
+      aria-labelledby="new-api-key-title"
+      className="mb-6 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5"
+    >
+      <h2 id="new-api-key-title" className="font-semibold text-emerald-950">
+        Your new key “{created.name}”
+      </h2>
+      <p className="mt-1 text-sm text-emerald-900">{API_KEY_SHOWN_ONCE}</p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <label htmlFor="new-api-key" className="sr-only">
+          New API key
+        </label>
+        <input
+          id="new-api-key"
+          readOnly
+          value={created.key}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-lg border border-emerald-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+        />
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => void copy()}>
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+          <Button onClick={onDone}>Done</Button>
+        </div>
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? 'Key copied to the clipboard' : ''}
+      </p>
+    </section>
+  );
+}
+
+function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
+  return (
+    <DataTable caption="API keys" captionHidden>
+      <Thead>
+        <tr>
+          <Th>Name</Th>
+          <Th>Key</Th>
+          <Th>Created</Th>
+          <Th>Last used</Th>
+          <ActionsTh />
+        </tr>
+      </Thead>
+      <Tbody>
+        {keys.map((key) => (
+          <Tr key={key.id}>
+            <Td className="font-medium max-sm:text-base max-sm:font-semibold">{key.name}</Td>
+            <Td label="Key">
+              <code className="font-mono text-sm">{key.prefix}…</code>
+            </Td>
+            <Td label="Created" className="whitespace-nowrap">
+              {formatDateTime(key.createdAt)}
+            </Td>
+            <Td label="Last used" className="whitespace-nowrap">
+              {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+            </Td>
+            <RowActions>
+              <Button variant="secondary" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                Revoke
+              </Button>
+            </RowActions>
+          </Tr>
+        ))}
+      </Tbody>
+    </DataTable>
+  );
+}
+
+/** `/admin/api-keys` (business users): keys for the public API, on Professional and Enterprise plans. */
+export function ApiKeysPage() {
+  const queryClient = useQueryClient();
+  const keys = useQuery(apiKeysQuery());
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
+  const revocation = useMutation({
+    mutationFn: (key: ApiKey) => revokeApiKey(key.id),
+    onSuccess: () => {
+      setToRevoke(null);
+      void queryClient.invalidateQueries({ queryKey: apiKeysKey });
+    },
+  });
+  const allowed = keys.data?.planAllowsApi ?? false;
+
+  return (
+    <>
+      <AdminPageHeader
+        title="API keys"
+        description={
+          <>
+            Send a key to the WheelMeet API in the <code className="font-mono">Authorization: Bearer</code>{' '}
+            header; it reaches only your own wheels. See the{' '}
+            <a href="/api/docs" className="font-medium text-indigo-700 underline">
+              API documentation
+            </a>
+            .
+          </>
+        }
+        actions={allowed ? <Button onClick={() => setCreating(true)}>Create API key</Button> : null}
+      />
+      {created ? <NewKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
+      {keys.isPending ? (
+        <LoadingState />
+      ) : keys.isError ? (
+        <ErrorState message={API_KEYS_LOAD_ERROR} />
+      ) : (
+        <>
+          {keys.data.planAllowsApi ? null : (
+            <Alert tone="info" className="mb-4">
+              {upgradeMessage(keys.data.apiPlans)}{' '}
+              <Link to="/business#pricing-section" className="font-medium underline">
+                See the plans
+              </Link>
+            </Alert>
+          )}
+          {keys.data.keys.length === 0 ? (
+            keys.data.planAllowsApi ? (
+              <EmptyState title={API_KEYS_EMPTY}>Create a key to connect your own tools.</EmptyState>
+            ) : null
+          ) : (
+            <KeysTable keys={keys.data.keys} onRevoke={setToRevoke} />
+          )}
+        </>
+      )}
+      <Dialog open={creating} onOpenChange={setCreating} title="Create API key">
+        <CreateKeyForm
+          key={String(creating)}
+          onCancel={() => setCreating(false)}
+          onCreated={(key) => {
+            setCreating(false);
+            setCreated(key);
+            void queryClient.invalidateQueries({ queryKey: apiKeysKey });
+          }}
+        />
+      </Dialog>
+      <ConfirmDialog
+        open={toRevoke !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          revocation.reset();
+          setToRevoke(null);
+        }}
+        title={toRevoke ? `Revoke “${toRevoke.name}”?` : 'Revoke API key'}
+        message={API_KEY_REVOKE_CONFIRM}
+        confirmLabel="Revoke"
+        onConfirm={() => {
+          if (toRevoke) revocation.mutate(toRevoke);
+        }}
+        pending={revocation.isPending}
+        error={revocation.isError ? errorMessage(revocation.error, API_KEY_REVOKE_ERROR) : null}
+      />
+    </>
+  );
+}
+
+/** Only business users hold keys; anyone else goes back to the dashboard (the server refuses them anyway). */
+export function ApiKeysForBusinessUsers() {
+  const session = useAdminSession();
+  if (session.userType !== 'BusinessUser') return <Navigate to="/admin/dashboard" replace />;
+  return <ApiKeysPage />;
+}
