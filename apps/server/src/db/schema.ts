@@ -279,9 +279,6 @@ export interface Database {
   settings: SettingsTable;
   email_outbox: EmailOutboxTable;
   summary_emails: SummaryEmailsTable;
-  updated_at: string;
-}
-
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
