@@ -1,10 +1,10 @@
 import type { AdminWheel, CallTimerEvent, ErrorBody, RoundScheduledEvent } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestBusinessUser, createTestWheel } from './support/factories';
-import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
+import { createTestBusinessUser } from './support/factories';
+import { dataOf, type HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
-import { connectedPair } from './support/matched-pair';
+import { connectedPair, seatedPair } from './support/matched-pair';
 import { signIn } from './support/staff';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
 
@@ -37,29 +37,13 @@ describeEachDialect(
 
     /** A two-slot wheel with someone on each ring: its countdown runs. The two people's hub clients. */
     async function countingDown(roundSeconds: number) {
-      const wheelId = await createTestWheel(t.database, {
-        name: 'Live',
-        description: 'x',
-        slotCount: 2,
-        roundSeconds,
-      });
-      const slots = await t.database.db
-        .selectFrom('slots')
-        .select('id')
-        .where('wheel_id', '=', wheelId)
-        .orderBy('position')
-        .execute();
-      const people: HubClient[] = [];
-      for (const [index, slot] of slots.entries()) {
-        const registration = await registerParticipant(t.baseUrl, wheelId, { username: `P${index}` });
-        const client = await connectHub(t.baseUrl, { token: registration.token });
-        clients.push(client);
-        people.push(client);
-        dataOf(await client.call('JoinWheel', { wheelId }));
-        dataOf(await client.call('TakeSlot', { wheelId, userId: registration.user.id, slotId: slot.id }));
-      }
-      const scheduled = await people[0]?.next('RoundScheduled', (event) => event.wheelId === wheelId);
-      return { wheelId, people, scheduled: scheduled as RoundScheduledEvent };
+      const { wheelId, people } = await seatedPair(t, clients, { name: 'Live', roundSeconds });
+      const scheduled = await people[0]?.client.next('RoundScheduled', (event) => event.wheelId === wheelId);
+      return {
+        wheelId,
+        people: people.map((person) => person.client),
+        scheduled: scheduled as RoundScheduledEvent,
+      };
     }
 
     it('moves the countdown under way to the new round length, and everyone on the wheel sees it', async () => {

@@ -15,17 +15,10 @@ const OFFER = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\
 const ANSWER = { type: 'answer' as const, sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
 
 /**
- * Two people seated face to face on a fresh two-slot wheel, spun and revealed: their one match,
- * pending. The app runs with a manual clock and `WHEEL_ROUND_SECONDS` of `roundSeconds`; each
- * hub client is pushed onto `clients` for the test to close.
+ * Ada and Bo, registered and seated on the two slots of a fresh wheel (one on each ring), each
+ * with a hub client that has joined it; the clients are pushed onto `clients` for the test to close.
  */
-export async function matchedPair(
-  t: TestApp,
-  clock: ManualClock,
-  clients: HubClient[],
-  wheel: Partial<NewWheel> = {},
-  roundSeconds = 5,
-) {
+export async function seatedPair(t: TestApp, clients: HubClient[], wheel: Partial<NewWheel> = {}) {
   const wheelId = await createTestWheel(t.database, {
     name: 'Pair',
     description: 'x',
@@ -53,6 +46,22 @@ export async function matchedPair(
     );
     people.push({ id: registration.user.id, token: registration.token, client });
   }
+  return { wheelId, people };
+}
+
+/**
+ * Two people seated face to face on a fresh two-slot wheel, spun and revealed: their one match,
+ * pending. The app runs with a manual clock and `WHEEL_ROUND_SECONDS` of `roundSeconds`; each
+ * hub client is pushed onto `clients` for the test to close.
+ */
+export async function matchedPair(
+  t: TestApp,
+  clock: ManualClock,
+  clients: HubClient[],
+  wheel: Partial<NewWheel> = {},
+  roundSeconds = 5,
+) {
+  const { wheelId, people } = await seatedPair(t, clients, wheel);
   clock.advance(roundSeconds * 1_000);
   await t.app.wheelmeet.rounds.tick();
   clock.advance(SPIN_ANIMATION_MS);

@@ -7,9 +7,9 @@ import { Card } from '@/components/ui/card';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/api-client';
 import { embedSettingsQuery, saveEmbedOrigins } from '../api/embed';
-import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { useTimedMessage } from '../hooks/use-timed-message';
 import { embedSnippet } from '../lib/embed-snippet';
+import { CopyButton } from './copy-button';
 
 export const EMBED_HEADING = 'Embed on your site';
 export const ALLOWED_SITES_LABEL = 'Allowed sites';
@@ -30,23 +30,6 @@ function parseSites(text: string): { origins: string[] } | { problem: string } {
   const issue = parsed.error.issues[0];
   const line = typeof issue?.path[0] === 'number' ? lines[issue.path[0]] : undefined;
   return { problem: line ? `“${line}”: ${issue?.message}` : (issue?.message ?? EMBED_SAVE_ERROR) };
-}
-
-function CopyCodeButton({ text }: { text: string }) {
-  const { copy, copied, failed } = useCopyToClipboard();
-  return (
-    <div>
-      <div className="flex items-center gap-3">
-        <Button variant="secondary" onClick={() => void copy(text)}>
-          Copy embed code
-        </Button>
-        <span aria-live="polite" className="text-sm font-medium text-emerald-700">
-          {copied ? COPIED_MESSAGE : ''}
-        </span>
-      </div>
-      {failed ? <Alert className="mt-2">{COPY_FAILED_MESSAGE}</Alert> : null}
-    </div>
-  );
 }
 
 function EmbedSettingsForm({
@@ -147,7 +130,7 @@ function EmbedSettingsForm({
             />
           )}
         </FormField>
-        <CopyCodeButton text={snippet} />
+        <CopyButton text={snippet} label="Copy embed code" />
       </div>
     </div>
   );

@@ -1,25 +1,6 @@
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { CopyButton } from './copy-button';
 import { shareLinks, wheelShareUrl } from '../lib/share-links';
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const { copy, copied, failed } = useCopyToClipboard();
-  return (
-    <div>
-      <div className="flex items-center gap-3">
-        <Button variant="secondary" onClick={() => void copy(text)}>
-          {label}
-        </Button>
-        <span aria-live="polite" className="text-sm font-medium text-emerald-700">
-          {copied ? COPIED_MESSAGE : ''}
-        </span>
-      </div>
-      {failed ? <Alert className="mt-2">{COPY_FAILED_MESSAGE}</Alert> : null}
-    </div>
-  );
-}
 
 /** For a private wheel: its link on four networks, the link and the access code to copy. */
 export function WheelSharePanel({
