@@ -66,9 +66,9 @@ test('both people see and hear each other, agree to extend the call, and hanging
     await page.getByRole('button', { name: 'My connections' }).click();
     const dialog = page.getByRole('dialog', { name: 'My connections' });
     await dialog.getByLabel(/^Share my contact details with /).check();
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByText('Saved.')).toBeVisible();
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog.getByText('Saved.', { exact: true })).toBeVisible();
     return dialog;
   };
   const adaDialog = await share(ada, 'ada@example.com');

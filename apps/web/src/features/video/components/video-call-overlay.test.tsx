@@ -257,7 +257,9 @@ describe('video call overlay', () => {
   it('as user2: answers an OfferReceived with an answer', async () => {
     const { hub, fakes, matchReady, settle } = setup();
     await matchReady(MATCH_AS_ANSWERER);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The call screen opens at once, connecting, with the camera ready for the offer.
+    expect(dialog()).toBeInTheDocument();
+    expect(screen.getByTestId('call-state')).toHaveTextContent('Connecting…');
 
     act(() =>
       hub.push('OfferReceived', {

@@ -205,12 +205,16 @@ describe('call controller as the offerer (user1)', () => {
 });
 
 describe('call controller as the answerer (user2)', () => {
-  it('waits for the offer, then answers it', async () => {
-    const { hub, controller, getUserMedia, peers } = setup();
+  it('gets camera and ICE servers ready while the offer is on its way, then answers it on them', async () => {
+    const { hub, controller, getUserMedia, loadIceServers, peers } = setup();
     controller.matchReady(MATCH_AS_ANSWERER, ME);
     await flushPromises();
-    expect(getUserMedia).not.toHaveBeenCalled();
-    expect(controller.getState().phase).toBe('idle');
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(loadIceServers).toHaveBeenCalledTimes(1);
+    expect(peers).toHaveLength(0);
+    // Told as connecting, not as reconnecting; nobody is asked for an offer.
+    expect(controller.getState()).toMatchObject({ phase: 'starting', role: 'answerer', partnerName: 'Ada' });
+    expect(hub.callsOf('RejoinCall')).toEqual([]);
 
     hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
     hub.push('IceCandidateReceived', { matchId: MATCH_AS_ANSWERER.id, candidate: CANDIDATE });
@@ -221,7 +225,9 @@ describe('call controller as the answerer (user2)', () => {
     expect(controller.getState()).toMatchObject({ phase: 'starting', role: 'answerer', partnerName: 'Ada' });
     await flushPromises();
 
-    expect(getUserMedia).toHaveBeenCalledWith({ video: true, audio: true });
+    // The camera and ICE servers made ready are the ones the answer uses.
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(loadIceServers).toHaveBeenCalledTimes(1);
     const pc = peers[0];
     expect(pc?.configuration.iceCandidatePoolSize).toBe(50);
     expect(pc?.remoteDescription).toEqual(OFFER);
@@ -295,12 +301,14 @@ describe('call controller after a reload (issue 12)', () => {
     expect(hub.callsOf('EndCall')).toEqual([{ matchId: MATCH_AS_ANSWERER.id }]);
   });
 
-  it('the answerer who sees the accept live waits quietly, without asking for a new offer', async () => {
-    const { hub, controller } = setup();
+  it('the answerer who sees the accept live does not ask for a new offer until the wait runs long', async () => {
+    const { hub, controller, timers } = setup();
     controller.matchReady(MATCH_AS_ANSWERER, ME, false);
     await flushPromises();
-    expect(controller.getState().phase).toBe('idle');
+    expect(controller.getState().phase).toBe('starting');
     expect(hub.callsOf('RejoinCall')).toEqual([]);
+    timers.runAll();
+    expect(hub.callsOf('RejoinCall')).toEqual([{ matchId: MATCH_AS_ANSWERER.id }]);
   });
 
   it('the caller offers again, on the same camera, when the partner comes back', async () => {
@@ -393,6 +401,32 @@ describe('call controller when the two pages get out of step', () => {
     expect(controller.getState().phase).toBe('active');
     timers.runAll();
     expect(controller.getState()).toMatchObject({ phase: 'ended', problem: 'connection-lost' });
+  });
+
+  it('a caller still opening its camera does not start over when asked for an offer', async () => {
+    const { hub, controller, environment } = setup();
+    let grant: (stream: MediaStream) => void = () => {};
+    const stream = (await environment.getUserMedia({ video: true, audio: true })) as MediaStream;
+    const asked = vi.fn(() => new Promise<MediaStream>((resolve) => (grant = resolve)));
+    environment.getUserMedia = asked;
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID });
+    grant(stream);
+    await flushPromises();
+    // The one camera request stands; no second offer attempt began.
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('the answerer keeps asking while no offer comes, and never gives up on its own', async () => {
+    const { hub, controller, timers } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    await flushPromises();
+    for (let wait = 1; wait <= MAX_AUTOMATIC_RESTARTS + 2; wait += 1) timers.runAll();
+    expect(hub.callsOf('RejoinCall')).toHaveLength(MAX_AUTOMATIC_RESTARTS + 2);
+    expect(controller.getState().phase).toBe('starting');
   });
 
   it('the answerer waiting after a reload asks for an offer again when none comes', async () => {

@@ -162,6 +162,8 @@ interface Session {
   connectTimer: unknown;
   /** Fresh starts since the call last connected. */
   automaticRestarts: number;
+  /** The ICE servers, fetched once per call (before the offer arrives, for the answerer). */
+  iceServers: Promise<RTCIceServer[]> | null;
 }
 
 /** Maps a getUserMedia (or other) failure to what the user is told. */
@@ -389,13 +391,21 @@ export function createCallController({
 
   /**
    * Starts the call afresh if it has not connected within CONNECT_TIMEOUT_MS: the offerer offers
-   * again, the answerer asks for a new offer. After MAX_AUTOMATIC_RESTARTS it counts as lost.
+   * again, the answerer asks for a new offer. After MAX_AUTOMATIC_RESTARTS of a call that got
+   * an offer it counts as lost.
    */
   function watchConnecting(s: Session) {
     clearTimer(s.connectTimer);
     s.connectTimer = timers.setTimeout(() => {
       s.connectTimer = null;
       if (session !== s || s.pc?.connectionState === 'connected') return;
+      if (s.role === 'answerer' && !s.pc) {
+        // No offer yet (the partner may still be granting camera access): ask again. A call that
+        // never starts is closed by the server (MatchExpired), which ends this wait.
+        askForOffer(s);
+        watchConnecting(s);
+        return;
+      }
       if (s.automaticRestarts >= MAX_AUTOMATIC_RESTARTS) {
         lose(s, s.pc?.connectionState ?? 'new');
         return;
@@ -422,7 +432,8 @@ export function createCallController({
   }
 
   async function createPeer(s: Session, a: number): Promise<RTCPeerConnection | null> {
-    const [iceServers, stream] = await Promise.all([loadIceServers(s.me.token), ensureMedia(s, a)]);
+    s.iceServers ??= loadIceServers(s.me.token);
+    const [iceServers, stream] = await Promise.all([s.iceServers, ensureMedia(s, a)]);
     if (!stream || !isCurrent(s, a)) return null;
     const pc = environment.createPeerConnection({
       iceServers,
@@ -554,18 +565,23 @@ export function createCallController({
     }
   }
 
-  /** The answerer after Retry or a reload: camera on, waiting for the offerer's next offer. */
-  async function waitForOffer(s: Session, retrying: boolean) {
+  /**
+   * The answerer, camera on and ICE servers fetched, waiting for the offer: at once when the
+   * match is ready (so the offer finds everything prepared), or after a reload or Retry
+   * ('waiting', told as reconnecting).
+   */
+  async function waitForOffer(s: Session, after: 'match' | 'reload' | 'retry') {
     attempt += 1;
     const a = attempt;
+    s.iceServers ??= loadIceServers(s.me.token);
     try {
       const stream = await ensureMedia(s, a);
       if (stream && isCurrent(s, a)) {
-        set({ phase: 'waiting' });
+        if (after !== 'match') set({ phase: 'waiting' });
         watchConnecting(s);
       }
     } catch (error) {
-      if (isCurrent(s, a)) fail(s, error, retrying);
+      if (isCurrent(s, a)) fail(s, error, after === 'retry');
     }
   }
 
@@ -586,6 +602,7 @@ export function createCallController({
       retryTimer: null,
       connectTimer: null,
       automaticRestarts: 0,
+      iceServers: null,
     };
     session = s;
     const partner = role === 'offerer' ? match.user2 : match.user1;
@@ -640,7 +657,8 @@ export function createCallController({
   function onPartnerRejoined({ matchId }: { matchId: string }) {
     const s = session;
     if (s && s.match.id === matchId) {
-      if (s.role !== 'offerer') return;
+      // An offer under way (the camera still opening, say) answers the ask already.
+      if (s.role !== 'offerer' || state.phase === 'starting' || state.phase === 'retrying') return;
       clearTimer(s.retryTimer);
       s.retryTimer = null;
       closePeer(s);
@@ -784,11 +802,15 @@ export function createCallController({
         void answer(openSession(match, me, 'answerer'), early.offer, false, early.candidates);
         return;
       }
-      if (!restored) return;
-      // Back after a reload: the partner may still hold the call with the page that is gone.
       const s = openSession(match, me, 'answerer');
+      if (!restored) {
+        // The offer is on its way: get the camera and the ICE servers ready for it.
+        void waitForOffer(s, 'match');
+        return;
+      }
+      // Back after a reload: the partner may still hold the call with the page that is gone.
       s.partnerInCall = true;
-      void waitForOffer(s, false);
+      void waitForOffer(s, 'reload');
       askForOffer(s);
     },
     toggleMicrophone() {
@@ -832,7 +854,7 @@ export function createCallController({
         if (session !== s) return;
         if (s.role === 'offerer') void offer(s, true);
         else if (s.unansweredOffer) void answer(s, s.unansweredOffer, true);
-        else void waitForOffer(s, true);
+        else void waitForOffer(s, 'retry');
       }, VIDEO_RETRY_DELAY_MS);
     },
     connectionState: () => session?.pc?.connectionState ?? state.peerState,
