@@ -6,6 +6,7 @@ export * from './http/business';
 export * from './http/client-config';
 export * from './http/connections';
 export * from './http/participants';
+export * from './http/safety';
 export * from './http/system';
 export * from './http/wheels';
 export * from './realtime';
