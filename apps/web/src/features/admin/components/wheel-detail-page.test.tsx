@@ -15,7 +15,12 @@ const PRIVATE = makeAdminWheel({ isPrivate: true, requiresAccessCode: true, acce
 
 function open(wheel = PRIVATE, extra: Parameters<typeof mockFetch>[0] = {}) {
   signIn('admin');
-  const fetchMock = mockFetch({ ...profileRoute('admin'), [`GET ${URL}`]: jsonResponse(wheel), ...extra });
+  const fetchMock = mockFetch({
+    ...profileRoute('admin'),
+    [`GET ${URL}`]: jsonResponse(wheel),
+    [`GET ${URL}/safety/reports`]: jsonResponse([]),
+    ...extra,
+  });
   const rendered = renderAdminPage(`/admin/wheels/${WHEEL_A}`, pages);
   return { ...rendered, fetchMock };
 }

@@ -26,6 +26,7 @@ import {
   wheelDeletedMessage,
   wheelUpdatedMessage,
 } from './wheel-messages';
+import { WheelSafetyReports } from './wheel-safety-reports';
 import { WheelSharePanel } from './wheel-share-panel';
 
 /** `/admin/wheels/:wheelId`: the wheel's rounds, sharing and settings. */
@@ -77,6 +78,7 @@ export function WheelDetailPage() {
         <SuccessBanner banner={banner} />
         <RoundControls wheel={data} />
         {data.isPrivate ? <WheelSharePanel wheel={data} /> : null}
+        <WheelSafetyReports wheelId={data.id} />
         <Card>
           <section aria-labelledby="edit-wheel-heading">
             <h2 id="edit-wheel-heading" className="mb-4 text-lg font-semibold text-slate-900">

@@ -7,6 +7,7 @@ import {
   type RegistrationConfig,
 } from '@wheelmeet/contracts';
 import { useMemo, useState } from 'react';
+import { SAFETY_BUTTON_LABEL, SafetyDialogHost, type SafetyTarget } from '@/components/safety/safety-button';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
@@ -97,9 +98,11 @@ interface MatchCardProps {
   clockOffsetMs: number;
   registrationFields: RegistrationConfig | null | undefined;
   onRespond: (matchId: string, accept: boolean) => Promise<boolean>;
+  /** Opens the block-and-report dialog for this match; no button without it. */
+  onSafety?: () => void;
 }
 
-function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond }: MatchCardProps) {
+function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond, onSafety }: MatchCardProps) {
   const { partner, meAccepted, partnerAccepted } = matchSides(match, meId);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -165,6 +168,12 @@ function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond }
           {error}
         </p>
       ) : null}
+      {onSafety ? (
+        <Button variant="ghost" className="mt-3 -ml-2 min-h-11" onClick={onSafety}>
+          {SAFETY_BUTTON_LABEL}
+          <span className="sr-only"> {name}</span>
+        </Button>
+      ) : null}
     </li>
   );
 }
@@ -191,6 +200,8 @@ interface MatchesDialogProps {
   notice?: string | null;
   onOpenAutoFocus?: (event: Event) => void;
   onCloseAutoFocus?: (event: Event) => void;
+  /** The participant's token: with it, each match can be blocked or reported (decision 016). */
+  token?: string;
 }
 
 /** The current user's matches, each to accept or decline. */
@@ -205,38 +216,57 @@ export function MatchesDialog({
   notice = null,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  token,
 }: MatchesDialogProps) {
+  // Kept here, not in the card: a block closes the match, and the card goes with it.
+  const [safetyTarget, setSafetyTarget] = useState<SafetyTarget | null>(null);
   const answering = matches.some((match) => match.status === 'Pending');
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={matchesTitle(matches)}
-      description={
-        answering
-          ? 'Accept to start a video call once your match accepts too.'
-          : 'You will meet someone new in the next round.'
-      }
-      onOpenAutoFocus={onOpenAutoFocus}
-      onCloseAutoFocus={onCloseAutoFocus}
-    >
-      <div role="status" aria-live="polite">
-        {notice ? (
-          <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">{notice}</p>
-        ) : null}
-      </div>
-      <ul className="space-y-4">
-        {matches.map((match) => (
-          <MatchCard
-            key={match.id}
-            match={match}
-            meId={meId}
-            clockOffsetMs={clockOffsetMs}
-            registrationFields={registrationFields}
-            onRespond={onRespond}
-          />
-        ))}
-      </ul>
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={matchesTitle(matches)}
+        description={
+          answering
+            ? 'Accept to start a video call once your match accepts too.'
+            : 'You will meet someone new in the next round.'
+        }
+        onOpenAutoFocus={onOpenAutoFocus}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <div role="status" aria-live="polite">
+          {notice ? (
+            <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
+              {notice}
+            </p>
+          ) : null}
+        </div>
+        <ul className="space-y-4">
+          {matches.map((match) => (
+            <MatchCard
+              key={match.id}
+              match={match}
+              meId={meId}
+              clockOffsetMs={clockOffsetMs}
+              registrationFields={registrationFields}
+              onRespond={onRespond}
+              onSafety={
+                token
+                  ? () =>
+                      setSafetyTarget({
+                        matchId: match.id,
+                        partnerName: displayNameOf(matchSides(match, meId).partner),
+                      })
+                  : undefined
+              }
+            />
+          ))}
+        </ul>
+      </Dialog>
+      {token ? (
+        <SafetyDialogHost token={token} target={safetyTarget} onClose={() => setSafetyTarget(null)} />
+      ) : null}
+    </>
   );
 }
