@@ -8,7 +8,7 @@ import {
   SPIN_ANIMATION_MS,
 } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Random } from '../src/lib/random';
+import { cryptoRandom, type Random } from '../src/lib/random';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestBusinessUser, createTestWheel } from './support/factories';
 import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
@@ -17,11 +17,11 @@ import { connectedPair, matchedPair } from './support/matched-pair';
 import { signIn } from './support/staff';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
 
-/** Repeatable randomness for the spins, real ids for the rows. */
+/** Repeatable randomness for the spins, real ids and tokens for the rows. */
 function seededRandom(seed: number): Random {
   let state = seed;
   return {
-    uuid: () => randomUUID(),
+    ...cryptoRandom,
     next: () => {
       state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
       return state / 2 ** 31;
