@@ -127,6 +127,8 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
   const secondsLeft = useSecondsLeft(stopped ? null : state.endsAt);
   const endingSoon = secondsLeft !== null && secondsLeft * 1_000 <= CALL_ENDING_WARNING_MS;
   const timeUp = state.problem === 'time-up';
+  // Ended by the server for good (a block, a removal): retrying cannot bring it back.
+  const over = timeUp || state.problem === 'match-ended';
   const noPictureArrives = useRemoteCameraOff(
     state.remoteStream,
     !stopped && (state.peerState === 'connected' || state.peerState === 'disconnected'),
@@ -260,7 +262,7 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
           </div>
 
           <div className="flex flex-wrap items-center justify-center gap-3">
-            {timeUp ? (
+            {over ? (
               <Button onClick={call.endCall}>{BACK_TO_WHEEL_LABEL}</Button>
             ) : stopped ? (
               <>
