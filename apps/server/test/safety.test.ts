@@ -262,6 +262,11 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
         blocked: false,
       }),
     ]);
+    // Reporting again through the same match replaces the report rather than adding one.
+    expect(
+      (await act(ada.token, match.id, { block: false, report: { reason: 'spam', details: 'Sells crypto' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await reportsOf(wheelId, admin)).json<SafetyReport[]>()).toHaveLength(1);
     expect((await reportsOf(wheelId, strangerOrganiser)).statusCode).toBe(404);
     expect((await reportsOf(wheelId, {})).statusCode).toBe(401);

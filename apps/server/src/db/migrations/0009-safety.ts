@@ -47,6 +47,13 @@ export function safetyMigration(types: ColumnTypes) {
         .addColumn('details', 'text')
         .addColumn('created_at', timestamp, (c) => c.notNull())
         .execute();
+      // One report per person and match: reporting again replaces it, so nobody floods the list.
+      await db.schema
+        .createIndex('safety_reports_one_per_match')
+        .on('safety_reports')
+        .columns(['match_id', 'reporter_id'])
+        .unique()
+        .execute();
       await db.schema
         .createIndex('safety_reports_by_wheel')
         .on('safety_reports')

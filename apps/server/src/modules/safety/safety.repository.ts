@@ -21,8 +21,19 @@ export function createSafetyRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Records a report; the same person reporting through the same match again replaces it. */
     async report(row: Selectable<SafetyReportsTable>): Promise<void> {
-      await db.insertInto('safety_reports').values(row).execute();
+      await db
+        .insertInto('safety_reports')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['match_id', 'reporter_id']).doUpdateSet({
+            reason: row.reason,
+            details: row.details,
+            created_at: row.created_at,
+          }),
+        )
+        .execute();
     },
 
     /** A wheel's reports, newest first, with both people and whether the reporter blocked or the organiser removed. */
