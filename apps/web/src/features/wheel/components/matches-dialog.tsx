@@ -204,8 +204,23 @@ interface MatchesDialogProps {
   token?: string;
 }
 
-/** The current user's matches, each to accept or decline. */
-export function MatchesDialog({
+/** The current user's matches, each to accept or decline, or to block or report (with `token`). */
+export function MatchesDialog({ token, ...props }: MatchesDialogProps) {
+  // Kept here, not in the card: a block closes the match, and the card goes with it.
+  const [safetyTarget, setSafetyTarget] = useState<SafetyTarget | null>(null);
+  const onSafety = (match: Match) =>
+    setSafetyTarget({ matchId: match.id, partnerName: displayNameOf(matchSides(match, props.meId).partner) });
+  return (
+    <>
+      <MatchesList {...props} onSafety={token ? onSafety : undefined} />
+      {token ? (
+        <SafetyDialogHost token={token} target={safetyTarget} onClose={() => setSafetyTarget(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function MatchesList({
   open,
   onOpenChange,
   matches,
@@ -216,57 +231,40 @@ export function MatchesDialog({
   notice = null,
   onOpenAutoFocus,
   onCloseAutoFocus,
-  token,
-}: MatchesDialogProps) {
-  // Kept here, not in the card: a block closes the match, and the card goes with it.
-  const [safetyTarget, setSafetyTarget] = useState<SafetyTarget | null>(null);
+  onSafety,
+}: Omit<MatchesDialogProps, 'token'> & { onSafety?: (match: Match) => void }) {
   const answering = matches.some((match) => match.status === 'Pending');
   return (
-    <>
-      <Dialog
-        open={open}
-        onOpenChange={onOpenChange}
-        title={matchesTitle(matches)}
-        description={
-          answering
-            ? 'Accept to start a video call once your match accepts too.'
-            : 'You will meet someone new in the next round.'
-        }
-        onOpenAutoFocus={onOpenAutoFocus}
-        onCloseAutoFocus={onCloseAutoFocus}
-      >
-        <div role="status" aria-live="polite">
-          {notice ? (
-            <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">
-              {notice}
-            </p>
-          ) : null}
-        </div>
-        <ul className="space-y-4">
-          {matches.map((match) => (
-            <MatchCard
-              key={match.id}
-              match={match}
-              meId={meId}
-              clockOffsetMs={clockOffsetMs}
-              registrationFields={registrationFields}
-              onRespond={onRespond}
-              onSafety={
-                token
-                  ? () =>
-                      setSafetyTarget({
-                        matchId: match.id,
-                        partnerName: displayNameOf(matchSides(match, meId).partner),
-                      })
-                  : undefined
-              }
-            />
-          ))}
-        </ul>
-      </Dialog>
-      {token ? (
-        <SafetyDialogHost token={token} target={safetyTarget} onClose={() => setSafetyTarget(null)} />
-      ) : null}
-    </>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={matchesTitle(matches)}
+      description={
+        answering
+          ? 'Accept to start a video call once your match accepts too.'
+          : 'You will meet someone new in the next round.'
+      }
+      onOpenAutoFocus={onOpenAutoFocus}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <div role="status" aria-live="polite">
+        {notice ? (
+          <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">{notice}</p>
+        ) : null}
+      </div>
+      <ul className="space-y-4">
+        {matches.map((match) => (
+          <MatchCard
+            key={match.id}
+            match={match}
+            meId={meId}
+            clockOffsetMs={clockOffsetMs}
+            registrationFields={registrationFields}
+            onRespond={onRespond}
+            onSafety={onSafety && (() => onSafety(match))}
+          />
+        ))}
+      </ul>
+    </Dialog>
   );
 }
