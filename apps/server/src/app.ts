@@ -54,6 +54,9 @@ import type { StripeClientOptions } from './modules/payments/stripe-payment-prov
 import { startRoundTicker } from './modules/rounds/round-ticker';
 import { createRoundsRepository } from './modules/rounds/rounds.repository';
 import { createRoundsService, type RoundsService } from './modules/rounds/rounds.service';
+import { refuseRemovedParticipants } from './modules/safety/safety.hub';
+import { registerSafety } from './modules/safety/safety.module';
+import { createSafetyRepository } from './modules/safety/safety.repository';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
 import { systemRoutes } from './modules/system/system.routes';
@@ -166,7 +169,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // One bounded queue for every password hash and check, one throttle for every password guess.
   const passwords = createPasswordHasher();
   const signInThrottle = createSignInThrottle({ clock, limiters });
-  const tokens = createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock);
+  // A participant removed from their wheel is refused wherever their token is read (decision 016).
+  const tokens = refuseRemovedParticipants(
+    createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock),
+    createSafetyRepository(database.db).isRemoved,
+  );
   const events = createDomainEvents((error, name) =>
     app.log.error({ err: error, event: name }, 'event listener failed'),
   );
@@ -369,6 +376,18 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     connections,
     events,
     worker: deps.rounds === 'manual' ? 'manual' : 'timer',
+  });
+  await registerSafety(app, {
+    db: database.db,
+    clock,
+    random,
+    tokens,
+    auth,
+    matches,
+    calls,
+    wheels,
+    hub: hub.io,
+    log: app.log,
   });
   await app.register(clientConfigRoutes, {
     calls,

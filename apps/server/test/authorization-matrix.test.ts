@@ -166,6 +166,19 @@ const MATRIX: Row[] = [
     expect: ownWheel,
   },
   {
+    method: 'GET',
+    route: '/api/admin/wheels/{id}/safety/reports',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/safety/reports`,
+    expect: ownWheel,
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/wheels/{id}/safety/removals',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/safety/removals`,
+    body: { participantId: '00000000-0000-4000-8000-000000000000' },
+    expect: ownWheel,
+  },
+  {
     method: 'PUT',
     route: '/api/admin/wheels/{id}/timing',
     url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/timing`,

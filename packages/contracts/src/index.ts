@@ -8,6 +8,7 @@ export * from './http/connections';
 export * from './http/embed';
 export * from './http/email';
 export * from './http/participants';
+export * from './http/safety';
 export * from './http/system';
 export * from './http/wheels';
 export * from './realtime';

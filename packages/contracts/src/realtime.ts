@@ -13,8 +13,8 @@ import { openWheelSchema, participantSchema, slotSchema, wheelIdSchema } from '.
 export const matchStatusSchema = z.enum(['Pending', 'Accepted', 'Rejected', 'Expired']);
 export type MatchStatus = z.infer<typeof matchStatusSchema>;
 
-/** Why the server closed a match. */
-export const matchExpiryReasonSchema = z.enum(['unanswered', 'partnerLeft', 'callNotStarted']);
+/** Why the server closed a match. 'ended': for a reason neither side is told (a block, a removal; decision 016). */
+export const matchExpiryReasonSchema = z.enum(['unanswered', 'partnerLeft', 'callNotStarted', 'ended']);
 export type MatchExpiryReason = z.infer<typeof matchExpiryReasonSchema>;
 
 export const matchSchema = z
@@ -250,6 +250,8 @@ export const MATCH_EXPIRED_TEXTS = {
   /** To someone who had not answered, or whose call never started. */
   expired: 'This match expired',
   partnerLeft: 'Your match left the wheel',
+  /** A block or a removal (decision 016): neutral, so nobody learns they were blocked. */
+  ended: 'This match ended.',
 } as const;
 
 /** The server closed a match; both people hear it (decision 010). */
@@ -290,6 +292,10 @@ export type CallRejoinedEvent = z.infer<typeof callRejoinedEventSchema>;
 export const mediaStateChangedEventSchema = mediaStateSchema.extend({ matchId: z.uuid(), userId: z.uuid() });
 export type MediaStateChangedEvent = z.infer<typeof mediaStateChangedEventSchema>;
 
+/** Issue 13 (3): the organiser removed this participant from the wheel; the server then drops them from its room. */
+export const removedFromWheelEventSchema = z.object({ wheelId: wheelIdSchema, message: z.string() });
+export type RemovedFromWheelEvent = z.infer<typeof removedFromWheelEventSchema>;
+
 export interface ServerToClientEvents {
   WheelSpinStarted: (event: WheelSpinStartedEvent) => void;
   MatchesCreated: (event: MatchesCreatedEvent) => void;
@@ -311,6 +317,7 @@ export interface ServerToClientEvents {
   MediaStateChanged: (event: MediaStateChangedEvent) => void;
   CallTimer: (event: CallTimerEvent) => void;
   CallTimeUp: (event: CallTimeUpEvent) => void;
+  RemovedFromWheel: (event: RemovedFromWheelEvent) => void;
 }
 
 /** The handshake: `auth.token` is the participant token; a visitor without one may watch. */

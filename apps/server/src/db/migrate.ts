@@ -8,6 +8,7 @@ import { answerWindowMigration } from './migrations/0005-answer-window';
 import { timedCallsMigration } from './migrations/0006-timed-calls';
 import { connectionsMigration } from './migrations/0007-connections';
 import { metPairsIndexMigration } from './migrations/0008-met-pairs-index';
+import { safetyMigration } from './migrations/0009-safety';
 import { embedOriginsMigration } from './migrations/0010-embed-origins';
 import { apiKeysMigration } from './migrations/0011-api-keys';
 import { emailMigration } from './migrations/0012-email';
@@ -25,6 +26,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0006-timed-calls': timedCallsMigration(types),
     '0007-connections': connectionsMigration(types),
     '0008-met-pairs-index': metPairsIndexMigration(),
+    '0009-safety': safetyMigration(types),
     '0010-embed-origins': embedOriginsMigration(),
     '0011-api-keys': apiKeysMigration(types),
     '0012-email': emailMigration(types),

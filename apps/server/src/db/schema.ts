@@ -135,7 +135,7 @@ export interface MatchesTable {
   answer_by: string | null;
   /** Set when the server closed the match; the API shows it as 'Expired'. */
   closed_at: string | null;
-  close_reason: 'unanswered' | 'partnerLeft' | 'callNotStarted' | null;
+  close_reason: 'unanswered' | 'partnerLeft' | 'callNotStarted' | 'ended' | null;
   /** When the server ends the call (decision 014); set when it first starts. */
   call_ends_at: Generated<string | null>;
   /** The call was extended once (both asked). */
@@ -154,6 +154,34 @@ export interface FollowUpsTable {
   rating: 'up' | 'down' | null;
   note: string | null;
   updated_at: string;
+}
+
+/** Issue 13 (3), decision 016: a participant never meets the one they blocked again on the wheel. */
+export interface BlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  wheel_id: string;
+  created_at: string;
+}
+
+export interface SafetyReportsTable {
+  id: string;
+  wheel_id: string;
+  match_id: string;
+  reporter_id: string;
+  reported_id: string;
+  reason: 'harassment' | 'inappropriate' | 'spam' | 'impersonation' | 'other';
+  details: string | null;
+  created_at: string;
+}
+
+/** A participant the organiser or an admin took off their wheel; their token no longer works there. */
+export interface ParticipantRemovalsTable {
+  participant_id: string;
+  wheel_id: string;
+  removed_at: string;
+  /** Who removed them: `Admin:<id>` or `BusinessUser:<id>`. */
+  removed_by: string;
 }
 
 export interface DemoRequestsTable {
@@ -272,6 +300,9 @@ export interface Database {
   slots: SlotsTable;
   matches: MatchesTable;
   follow_ups: FollowUpsTable;
+  blocks: BlocksTable;
+  safety_reports: SafetyReportsTable;
+  participant_removals: ParticipantRemovalsTable;
   demo_requests: DemoRequestsTable;
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;

@@ -27,6 +27,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  /** The app's randomness (matching, ids); crypto by default. */
+  random?: AppDependencies['random'];
   /** Listen on a random port (needed for the hub). */
   listen?: boolean;
   /** Reuse a database another test app created (several server processes on one database). */
@@ -64,6 +66,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
   const app = await buildApp(config, {
     database,
     clock,
+    random: options.random,
     rounds: 'manual',
     stripeClientOptions: options.stripeClientOptions,
   });

@@ -341,7 +341,7 @@ describe('realtime client', () => {
     hub.socket.serverRejectToken();
 
     expect(getStoredParticipant()).toBeNull();
-    expect(rejected).toHaveBeenCalledWith('expired-token');
+    expect(rejected).toHaveBeenCalledWith('expired-token', 'The participant token is not valid.');
     expect(hub.sockets).toHaveLength(2);
     expect(hub.socket.token).toBeUndefined();
     expect(client.getState()).toBe('Connected');

@@ -104,7 +104,7 @@ export interface RealtimeClient {
    * Called when the hub refused the participant token (invalid or expired). The client has
    * already forgotten it and reconnected as a visitor; screens drop the participant they hold.
    */
-  onTokenRejected(listener: (token: string) => void): () => void;
+  onTokenRejected(listener: (token: string, message: string) => void): () => void;
   /** Calls the hub and resolves with its answer; never rejects (errors come back as `{ error }`). */
   call<E extends HubCallName>(event: E, request: HubRequest<E>): Promise<HubResult<HubData<E>>>;
 }
@@ -135,6 +135,7 @@ const SERVER_EVENTS = Object.keys({
   MediaStateChanged: true,
   CallTimer: true,
   CallTimeUp: true,
+  RemovedFromWheel: true,
 } satisfies Record<HubEventName, true>) as HubEventName[];
 
 const defaultTimers: RealtimeTimers = {
@@ -151,10 +152,13 @@ function browserEnvironment(): RealtimeEnvironment {
   };
 }
 
-/** The hub refuses a handshake with a bad participant token as `connect_error` carrying `data.code`. */
+/**
+ * The hub refuses a handshake with a bad participant token as `connect_error` carrying
+ * `data.code`: 'unauthorized', or 'forbidden' for someone removed from the wheel (decision 016).
+ */
 function isUnauthorized(error: unknown): boolean {
   const data = (error as { data?: { code?: unknown } } | null | undefined)?.data;
-  return data?.code === 'unauthorized';
+  return data?.code === 'unauthorized' || data?.code === 'forbidden';
 }
 
 let socketIo: Promise<typeof import('socket.io-client')> | undefined;
@@ -249,7 +253,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
 
   const stateListeners = new Set<() => void>();
   const connectedListeners = new Set<() => void>();
-  const tokenRejectedListeners = new Set<(token: string) => void>();
+  const tokenRejectedListeners = new Set<(token: string, message: string) => void>();
   const eventListeners = new Map<HubEventName, Set<(payload: never) => void>>();
 
   function setState(next: ConnectionState) {
@@ -364,7 +368,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
         next.disconnect();
         forgetToken(token);
         open(undefined);
-        for (const listener of [...tokenRejectedListeners]) listener(token);
+        for (const listener of [...tokenRejectedListeners]) listener(token, error.message);
         return;
       }
       scheduleReconnect(next);

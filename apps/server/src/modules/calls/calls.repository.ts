@@ -16,6 +16,7 @@ export function createCallsRepository(db: Kysely<Database>) {
         'matches.call_ends_at',
         'matches.call_extended',
         'matches.call_extension_requested_by',
+        'matches.closed_at',
         'wheels.call_minutes',
       ])
       .where('matches.id', '=', matchId)

@@ -11,6 +11,8 @@ export const CALL_NEEDS_BOTH_ACCEPTS = 'The call opens once you have both accept
 export const CALL_TIME_UP = "This call's time is up.";
 export const CALL_NOT_RUNNING = 'The call has not started yet.';
 export const CALL_EXTENDED_ALREADY = 'This call was extended once already.';
+/** The server closed the match (a block or a removal, decision 016): said neutrally, as to both. */
+export const CALL_MATCH_ENDED = 'This match ended.';
 
 /**
  * TURN REST credentials as coturn's `use-auth-secret` checks them: the username is
@@ -44,6 +46,8 @@ export function createCallsService(deps: {
     if (!call) throw notFound('Match not found');
     const side = sideOf(call, participantId);
     if (call.status !== 'Accepted') throw new AppError('conflict', CALL_NEEDS_BOTH_ACCEPTS);
+    // Closed by the server: no more signalling, so a hung-up call cannot be reopened either.
+    if (call.closed_at) throw new AppError('conflict', CALL_MATCH_ENDED);
     if (isTimeUp(call, clock.now())) throw new AppError('conflict', CALL_TIME_UP);
     const partnerId = side === 'user1' ? call.user2_id : call.user1_id;
     return { call, partnerId, participantIds: [call.user1_id, call.user2_id] as const };

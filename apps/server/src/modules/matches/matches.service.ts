@@ -138,6 +138,19 @@ export function createMatchesService(deps: {
     async closeForLeaver(wheelId: string, participantId: string): Promise<void> {
       for (const match of await matches.listOpenOf(wheelId, participantId)) await close(match, 'partnerLeft');
     },
+
+    /**
+     * A block or a removal (decision 016): the open matches of `participantId` (with `partnerId`
+     * only, when given) end as 'ended', which both hear without being told why. The matches closed.
+     */
+    async closeEnded(wheelId: string, participantId: string, partnerId?: string): Promise<MatchRow[]> {
+      const closed: MatchRow[] = [];
+      for (const match of await matches.listOpenOf(wheelId, participantId)) {
+        if (partnerId !== undefined && match.user1_id !== partnerId && match.user2_id !== partnerId) continue;
+        if (await close(match, 'ended')) closed.push(match);
+      }
+      return closed;
+    },
   };
 }
 

@@ -100,4 +100,35 @@ describe('chooseRotation', () => {
     }
     expect(shifts.size).toBeGreaterThan(1);
   });
+
+  it('never pairs people when one blocked the other, even if that leaves both without a partner', () => {
+    // On a two-seat wheel the only pairing is the blocked one: nobody is matched.
+    for (let seed = 1; seed <= 25; seed += 1) {
+      const result = chooseRotation(
+        input({
+          half: 1,
+          inner: ['a'],
+          outer: ['x'],
+          blocked: new Set([pairKey('x', 'a')]),
+          random: seededRandom(seed),
+        }),
+      );
+      expect(result.pairs).toEqual([]);
+      expect(result.unmatched.sort()).toEqual(['a', 'x']);
+    }
+    // With others seated, every spin finds partners around the blocked pair.
+    for (let seed = 1; seed <= 50; seed += 1) {
+      const result = chooseRotation(
+        input({
+          half: 3,
+          inner: ['a', 'b', 'c'],
+          outer: ['x', 'y', 'z'],
+          blocked: new Set([pairKey('a', 'x'), pairKey('a', 'y')]),
+          random: seededRandom(seed),
+        }),
+      );
+      expect(result.pairs).toContainEqual({ inner: 'a', outer: 'z' });
+      expect(result.pairs).toHaveLength(3);
+    }
+  });
 });

@@ -14,6 +14,8 @@ export interface MatchingInput {
   outer: ReadonlyArray<string | null>;
   /** Pairs that met earlier on this wheel, as `pairKey`s. */
   metBefore: ReadonlySet<string>;
+  /** Pairs where one blocked the other (decision 016), as `pairKey`s: never paired, whatever the cost. */
+  blocked?: ReadonlySet<string>;
   /** People who sat out last round without a partner. */
   priority: ReadonlySet<string>;
   /** A float in [0, 1); injected so tests are repeatable. */
@@ -53,6 +55,8 @@ function evaluate(shift: number, input: MatchingInput): Candidate {
     const inner = input.inner[index] ?? null;
     const outer = input.outer[modulo(index + shift, input.half)] ?? null;
     if (!inner || !outer) continue;
+    // A blocked pair faces each other but is not matched: both sit this round out.
+    if (input.blocked?.has(pairKey(inner, outer))) continue;
     pairs.push({ inner, outer });
     if (!input.metBefore.has(pairKey(inner, outer))) {
       fresh += 1;

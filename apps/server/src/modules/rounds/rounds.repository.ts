@@ -134,6 +134,22 @@ function roundQueries(db: Kysely<Database>) {
       return rows.map((row) => [row.user1_id, row.user2_id]);
     },
 
+    /** The pairs among these people where one blocked the other on this wheel (decision 016): never matched. */
+    async listBlockedPairsAmong(
+      wheelId: string,
+      participantIds: readonly string[],
+    ): Promise<Array<[string, string]>> {
+      if (participantIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('blocks')
+        .select(['blocker_id', 'blocked_id'])
+        .where('wheel_id', '=', wheelId)
+        .where('blocker_id', 'in', participantIds)
+        .where('blocked_id', 'in', participantIds)
+        .execute();
+      return rows.map((row) => [row.blocker_id, row.blocked_id]);
+    },
+
     /** Starts a countdown on a wheel that has none and is not spinning; the round as it now stands, if it started. */
     scheduleIfIdle(wheelId: string, nextSpinAt: string) {
       return db

@@ -85,15 +85,15 @@ export function createRoundsService(deps: {
           (slot.position < half ? inner : outer)[indexInRing(slot.position, row.slot_count)] =
             slot.participant_id;
         }
-        const met = await tx.listMetPairsAmong(
-          row.id,
-          occupied.map((slot) => slot.participant_id),
-        );
+        const seated = occupied.map((slot) => slot.participant_id);
+        const met = await tx.listMetPairsAmong(row.id, seated);
+        const blocked = await tx.listBlockedPairsAmong(row.id, seated);
         const result = chooseRotation({
           half,
           inner,
           outer,
           metBefore: new Set(met.map(([a, b]) => pairKey(a, b))),
+          blocked: new Set(blocked.map(([a, b]) => pairKey(a, b))),
           priority: new Set(fromJsonColumn(row.priority_participant_ids, participantIdsSchema, [])),
           random: random.next,
         });

@@ -23,6 +23,7 @@ function open(wheel = PRIVATE, extra: Parameters<typeof mockFetch>[0] = {}) {
       allowedOrigins: [],
       embedPath: `/embed/wheels/${WHEEL_A}`,
     }),
+    [`GET ${URL}/safety/reports`]: jsonResponse([]),
     ...extra,
   });
   const rendered = renderAdminPage(`/admin/wheels/${WHEEL_A}`, pages);

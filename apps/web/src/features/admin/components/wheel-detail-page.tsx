@@ -28,6 +28,7 @@ import {
   wheelUpdatedMessage,
 } from './wheel-messages';
 import { WheelEmbedPanel } from './wheel-embed-panel';
+import { WheelSafetyReports } from './wheel-safety-reports';
 import { WheelSharePanel } from './wheel-share-panel';
 
 /** `/admin/wheels/:wheelId`: the wheel's rounds, sharing and settings. */
@@ -81,6 +82,7 @@ export function WheelDetailPage() {
         {data.isPrivate ? <WheelSharePanel wheel={data} /> : null}
         <WheelEmbedPanel wheel={data} />
         <SendSummaries wheelId={data.id} />
+        <WheelSafetyReports wheelId={data.id} />
         <Card>
           <section aria-labelledby="edit-wheel-heading">
             <h2 id="edit-wheel-heading" className="mb-4 text-lg font-semibold text-slate-900">

@@ -6,6 +6,7 @@ import {
   type ConversationRating,
 } from '@wheelmeet/contracts';
 import { type FormEvent, useState } from 'react';
+import { ConnectionSafety } from '@/components/safety/connection-safety';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorState } from '@/components/ui/error-state';
@@ -141,6 +142,12 @@ function ConnectionCard({
           </p>
         </div>
       </form>
+      <ConnectionSafety
+        token={token}
+        matchId={connection.matchId}
+        partnerId={connection.partner.id}
+        partnerName={name}
+      />
     </li>
   );
 }

@@ -1,7 +1,9 @@
 import { CALL_ENDING_WARNING_MS, MATCH_EXPIRED_TEXTS } from '@wheelmeet/contracts';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { SAFETY_BUTTON_LABEL, SafetyDialogHost, type SafetyTarget } from '@/components/safety/safety-button';
 import { Button } from '@/components/ui/button';
+import { getStoredParticipant } from '@/lib/auth-storage';
 import { cn } from '@/lib/cn';
 import type { CallProblem, CallState } from '../hooks/call-controller';
 import {
@@ -38,6 +40,7 @@ const PROBLEM_MESSAGES: Record<CallProblem, string> = {
   'device-busy': DEVICE_BUSY_MESSAGE,
   'partner-left': PARTNER_LEFT_MESSAGE,
   'match-expired': MATCH_EXPIRED_TEXTS.expired,
+  'match-ended': MATCH_EXPIRED_TEXTS.ended,
   'time-up': TIME_UP_MESSAGE,
   'connection-lost': CONNECTION_LOST_MESSAGE,
 };
@@ -112,6 +115,9 @@ function callMessage(
 export function VideoCallOverlay({ call }: { call: VideoCall }) {
   const { state } = call;
   const [localVideoFailed, setLocalVideoFailed] = useState(false);
+  // Block or report the partner from the call (decision 016), with the participant's own token.
+  const [token] = useState(() => getStoredParticipant()?.token ?? null);
+  const [safetyTarget, setSafetyTarget] = useState<SafetyTarget | null>(null);
   const open = state.phase !== 'idle';
   const partner = state.partnerName ?? 'Your partner';
   const stopped = state.phase === 'ended' || state.phase === 'failed';
@@ -121,6 +127,8 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
   const secondsLeft = useSecondsLeft(stopped ? null : state.endsAt);
   const endingSoon = secondsLeft !== null && secondsLeft * 1_000 <= CALL_ENDING_WARNING_MS;
   const timeUp = state.problem === 'time-up';
+  // Ended by the server for good (a block, a removal): retrying cannot bring it back.
+  const over = timeUp || state.problem === 'match-ended';
   const noPictureArrives = useRemoteCameraOff(
     state.remoteStream,
     !stopped && (state.peerState === 'connected' || state.peerState === 'disconnected'),
@@ -254,7 +262,7 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
           </div>
 
           <div className="flex flex-wrap items-center justify-center gap-3">
-            {timeUp ? (
+            {over ? (
               <Button onClick={call.endCall}>{BACK_TO_WHEEL_LABEL}</Button>
             ) : stopped ? (
               <>
@@ -294,7 +302,26 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
                 </Button>
               </>
             )}
+            {token && state.matchId ? (
+              <Button
+                variant="ghost"
+                className="text-slate-200 hover:bg-slate-800"
+                onClick={() =>
+                  state.matchId && setSafetyTarget({ matchId: state.matchId, partnerName: partner })
+                }
+              >
+                {SAFETY_BUTTON_LABEL}
+              </Button>
+            ) : null}
           </div>
+          {token ? (
+            <SafetyDialogHost
+              token={token}
+              target={safetyTarget}
+              onClose={() => setSafetyTarget(null)}
+              className="z-[70]"
+            />
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -363,6 +363,22 @@ describe('call controller after a reload (issue 12)', () => {
     });
     expect(streams[0]?.video.stop).toHaveBeenCalled();
   });
+
+  it('ends a call the server closed as ended (a block, a removal) with its own neutral problem', async () => {
+    const { hub, controller } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME, true);
+    await flushPromises();
+    hub.push('MatchExpired', {
+      wheelId: MATCH_AS_ANSWERER.wheelId,
+      matchId: MATCH_AS_ANSWERER.id,
+      reason: 'ended',
+    });
+    expect(controller.getState()).toMatchObject({
+      phase: 'ended',
+      problem: 'match-ended',
+      localStream: null,
+    });
+  });
 });
 
 describe('call controller when the two pages get out of step', () => {

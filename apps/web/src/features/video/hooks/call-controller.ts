@@ -51,6 +51,8 @@ export type CallProblem =
   | 'device-busy'
   | 'partner-left'
   | 'match-expired'
+  /** Closed by the server for a reason neither side is told (a block, a removal; decision 016). */
+  | 'match-ended'
   | 'time-up'
   | 'connection-lost';
 
@@ -713,7 +715,10 @@ export function createCallController({
 
   /** The server closed the match before a call got going: nobody is coming. */
   const onMatchExpired = ({ matchId, reason }: Pick<MatchExpiredEvent, 'matchId' | 'reason'>) =>
-    stopForGood(matchId, reason === 'partnerLeft' ? 'partner-left' : 'match-expired');
+    stopForGood(
+      matchId,
+      reason === 'partnerLeft' ? 'partner-left' : reason === 'ended' ? 'match-ended' : 'match-expired',
+    );
 
   function hangUp() {
     const s = session;

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { aliasOf, type Match, type RegistrationConfig } from '@wheelmeet/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { preloadSafetyDialog } from '@/components/safety/safety-button';
+import { preloadDialog } from '@/components/ui/dialog';
 import { MatchesDialog } from './matches-dialog';
 
 function renderMatches(
@@ -153,5 +156,33 @@ describe('matches dialog', () => {
       />,
     );
     expect(screen.getByRole('dialog', { name: 'Your matches' })).toBeInTheDocument();
+  });
+
+  it('offers to block or report each match, and the dialog stays when a block closes the match', async () => {
+    await Promise.all([preloadDialog(), preloadSafetyDialog()]);
+    const client = new QueryClient();
+    const view = (matches: Match[]) => (
+      <QueryClientProvider client={client}>
+        <MatchesDialog
+          open
+          onOpenChange={() => {}}
+          matches={matches}
+          meId={ME_ID}
+          onRespond={vi.fn()}
+          token="tok"
+        />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(view([makeMatch()]));
+    await userEvent.click(screen.getByRole('button', { name: 'Block or report Ada' }));
+    expect(await screen.findByRole('dialog', { name: 'Block or report Ada' })).toBeInTheDocument();
+    // The block closed the match: the card is gone, the safety dialog is not.
+    rerender(view([]));
+    expect(screen.getByRole('dialog', { name: 'Block or report Ada' })).toBeInTheDocument();
+  });
+
+  it('has no block button without the participant token', () => {
+    renderMatches([makeMatch()]);
+    expect(screen.queryByRole('button', { name: /^Block or report/ })).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   type RegistrationConfig,
 } from '@wheelmeet/contracts';
 import { useMemo, useState } from 'react';
+import { SAFETY_BUTTON_LABEL, SafetyDialogHost, type SafetyTarget } from '@/components/safety/safety-button';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
@@ -97,9 +98,11 @@ interface MatchCardProps {
   clockOffsetMs: number;
   registrationFields: RegistrationConfig | null | undefined;
   onRespond: (matchId: string, accept: boolean) => Promise<boolean>;
+  /** Opens the block-and-report dialog for this match; no button without it. */
+  onSafety?: () => void;
 }
 
-function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond }: MatchCardProps) {
+function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond, onSafety }: MatchCardProps) {
   const { partner, meAccepted, partnerAccepted } = matchSides(match, meId);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -165,6 +168,12 @@ function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond }
           {error}
         </p>
       ) : null}
+      {onSafety ? (
+        <Button variant="ghost" className="mt-3 -ml-2 min-h-11" onClick={onSafety}>
+          {SAFETY_BUTTON_LABEL}
+          <span className="sr-only"> {name}</span>
+        </Button>
+      ) : null}
     </li>
   );
 }
@@ -191,10 +200,27 @@ interface MatchesDialogProps {
   notice?: string | null;
   onOpenAutoFocus?: (event: Event) => void;
   onCloseAutoFocus?: (event: Event) => void;
+  /** The participant's token: with it, each match can be blocked or reported (decision 016). */
+  token?: string;
 }
 
-/** The current user's matches, each to accept or decline. */
-export function MatchesDialog({
+/** The current user's matches, each to accept or decline, or to block or report (with `token`). */
+export function MatchesDialog({ token, ...props }: MatchesDialogProps) {
+  // Kept here, not in the card: a block closes the match, and the card goes with it.
+  const [safetyTarget, setSafetyTarget] = useState<SafetyTarget | null>(null);
+  const onSafety = (match: Match) =>
+    setSafetyTarget({ matchId: match.id, partnerName: displayNameOf(matchSides(match, props.meId).partner) });
+  return (
+    <>
+      <MatchesList {...props} onSafety={token ? onSafety : undefined} />
+      {token ? (
+        <SafetyDialogHost token={token} target={safetyTarget} onClose={() => setSafetyTarget(null)} />
+      ) : null}
+    </>
+  );
+}
+
+function MatchesList({
   open,
   onOpenChange,
   matches,
@@ -205,7 +231,8 @@ export function MatchesDialog({
   notice = null,
   onOpenAutoFocus,
   onCloseAutoFocus,
-}: MatchesDialogProps) {
+  onSafety,
+}: Omit<MatchesDialogProps, 'token'> & { onSafety?: (match: Match) => void }) {
   const answering = matches.some((match) => match.status === 'Pending');
   return (
     <Dialog
@@ -234,6 +261,7 @@ export function MatchesDialog({
             clockOffsetMs={clockOffsetMs}
             registrationFields={registrationFields}
             onRespond={onRespond}
+            onSafety={onSafety && (() => onSafety(match))}
           />
         ))}
       </ul>

@@ -1,10 +1,16 @@
 import { indexInRing, type Match, type OpenWheel, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
-import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogLoading } from '@/components/ui/dialog';
 import { PageTitle } from '@/components/ui/page-title';
 import { ToastRegion } from '@/components/ui/toast';
-import { getParticipantForWheel, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
+import { RemovedNotice } from '@/components/safety/removed-notice';
+import {
+  forgetParticipantToken,
+  getParticipantForWheel,
+  type StoredParticipant,
+  saveParticipant,
+} from '@/lib/auth-storage';
 import { onDemand, whenIdle } from '@/lib/on-demand';
 import { shownMatches } from '../hooks/match-texts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
@@ -137,6 +143,14 @@ export function WheelExperience({
     [hub.client],
   );
 
+  // Removed by the organiser (decision 016): forget who they were and go back to watching.
+  const dropRemovedParticipant = useCallback(() => {
+    setMe((current) => {
+      if (current) forgetParticipantToken(current.token);
+      return null;
+    });
+  }, []);
+
   // VIDEO CALL HOOK: tell the app layer once per match that both sides have accepted.
   const announcedRef = useRef(new Set<string>());
   const seenUnansweredRef = useRef(new Set<string>());
@@ -254,6 +268,7 @@ export function WheelExperience({
           </div>
 
           <div className="mx-auto mt-3 max-w-xl space-y-3 lg:mx-0">
+            <RemovedNotice client={hub.client} wheelId={live.id} onRemoved={dropRemovedParticipant} />
             {hub.joinError ? (
               <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
                 {hub.joinError}
@@ -333,6 +348,7 @@ export function WheelExperience({
           clockOffsetMs={state.clockOffsetMs}
           registrationFields={live.registrationFields}
           notice={state.dialogNotice}
+          token={me.token}
           onOpenAutoFocus={() => {
             matchesOpenerRef.current = document.activeElement;
           }}

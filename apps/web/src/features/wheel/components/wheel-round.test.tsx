@@ -171,6 +171,9 @@ describe('a match the server closed', () => {
     ['callNotStarted', true, MATCH_EXPIRED_TEXTS.expired],
     ['partnerLeft', true, MATCH_EXPIRED_TEXTS.partnerLeft],
     ['partnerLeft', false, MATCH_EXPIRED_TEXTS.partnerLeft],
+    // A block or a removal (decision 016): the same neutral words, whoever had accepted.
+    ['ended', true, MATCH_EXPIRED_TEXTS.ended],
+    ['ended', false, MATCH_EXPIRED_TEXTS.ended],
   ] as const)('says the text for %s (accepted: %s)', async (reason, accepted, text) => {
     const match = makeMatch({
       acceptedByUser1: accepted,

@@ -29,6 +29,8 @@ export const shownMatches = (matches: Match[]) => matches.filter((match) => matc
 export function expiryText(match: Match, meId: string, reason?: MatchExpiryReason): string {
   const { meAccepted, partnerAccepted } = matchSides(match, meId);
   if (reason === 'partnerLeft') return MATCH_EXPIRED_TEXTS.partnerLeft;
+  // A block or a removal (decision 016): the same neutral words for both sides.
+  if (reason === 'ended') return MATCH_EXPIRED_TEXTS.ended;
   if (reason === 'callNotStarted') return MATCH_EXPIRED_TEXTS.expired;
   if (match.status === 'Accepted' || (meAccepted && partnerAccepted)) return MATCH_EXPIRED_TEXTS.expired;
   return meAccepted ? MATCH_EXPIRED_TEXTS.partnerDidNotAnswer : MATCH_EXPIRED_TEXTS.expired;

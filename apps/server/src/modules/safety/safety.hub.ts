@@ -1,0 +1,77 @@
+import { type ErrorCode, REMOVED_FROM_WHEEL } from '@wheelmeet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/errors';
+import type { TokenService } from '../../lib/tokens';
+import { type HubSocket, participantRoom, type WheelHub, wheelRoom } from '../../realtime/hub';
+
+/**
+ * The refusal a removed participant's token meets (403). It carries `data` like the hub's own
+ * handshake refusals, so a browser connecting with the token reads the same code and message.
+ */
+export class RemovedFromWheelError extends AppError {
+  readonly data: { code: ErrorCode; message: string } = { code: 'forbidden', message: REMOVED_FROM_WHEEL };
+  constructor() {
+    super('forbidden', REMOVED_FROM_WHEEL);
+  }
+}
+
+/**
+ * The token service, with every participant token checked against the removals in the
+ * database on each use (HTTP requests and the hub's handshake), so a removal holds on every
+ * server process and after restarts, not only where it happened.
+ */
+export function refuseRemovedParticipants(
+  tokens: TokenService,
+  isRemoved: (participantId: string) => Promise<boolean>,
+): TokenService {
+  return {
+    ...tokens,
+    async verifyParticipant(token) {
+      const claims = await tokens.verifyParticipant(token);
+      if (claims && (await isRemoved(claims.participantId))) throw new RemovedFromWheelError();
+      return claims;
+    },
+  };
+}
+
+/**
+ * Hub calls that relay between the two people of a running call. They are not checked one by
+ * one (a call sends many of them): a removal closes the person's matches, and the calls
+ * service refuses signalling on a closed match.
+ */
+const RELAYS = new Set(['SendOffer', 'SendAnswer', 'SendIceCandidate', 'SendMediaState']);
+
+/**
+ * Every other hub call of a participant's connection asks the database whether they were
+ * removed, and a removed one is answered with the refusal and put out of the wheel's room.
+ */
+export function guardRemovedParticipants(
+  socket: HubSocket,
+  deps: { isRemoved: (participantId: string) => Promise<boolean>; log: FastifyBaseLogger },
+) {
+  socket.use((packet, next) => {
+    const me = socket.data.participant;
+    const [event] = packet;
+    if (!me || RELAYS.has(String(event))) return next();
+    deps.isRemoved(me.participantId).then(
+      (removed) => {
+        if (!removed) return next();
+        const ack = packet[packet.length - 1];
+        if (typeof ack === 'function') ack({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+        socket.emit('RemovedFromWheel', { wheelId: me.wheelId, message: REMOVED_FROM_WHEEL });
+        socket.data.joinedWheels = socket.data.joinedWheels.filter((id) => id !== me.wheelId);
+        void socket.leave(wheelRoom(me.wheelId));
+      },
+      (error: unknown) => {
+        deps.log.warn({ err: error }, 'could not check for a removal; the hub call goes on');
+        next();
+      },
+    );
+  });
+}
+
+/** Tells the removed participant's connections, on any process, and takes them out of the wheel's room. */
+export function announceRemoval(hub: WheelHub, wheelId: string, participantId: string) {
+  hub.to(participantRoom(participantId)).emit('RemovedFromWheel', { wheelId, message: REMOVED_FROM_WHEEL });
+  hub.in(participantRoom(participantId)).socketsLeave(wheelRoom(wheelId));
+}

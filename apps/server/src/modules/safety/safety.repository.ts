@@ -1,0 +1,122 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { BlocksTable, Database, SafetyReportsTable } from '../../db/schema';
+
+/** Blocks, reports and removals (decision 016): the only SQL of the safety module. */
+export function createSafetyRepository(db: Kysely<Database>) {
+  return {
+    findMatch(matchId: string) {
+      return db
+        .selectFrom('matches')
+        .select(['id', 'wheel_id', 'user1_id', 'user2_id'])
+        .where('id', '=', matchId)
+        .executeTakeFirst();
+    },
+
+    /** Records a block; a second one (even at the same moment) changes nothing. */
+    async block(row: Selectable<BlocksTable>): Promise<void> {
+      await db
+        .insertInto('blocks')
+        .values(row)
+        .onConflict((oc) => oc.columns(['blocker_id', 'blocked_id']).doNothing())
+        .execute();
+    },
+
+    /** Records a report; the same person reporting through the same match again replaces it. */
+    async report(row: Selectable<SafetyReportsTable>): Promise<void> {
+      await db
+        .insertInto('safety_reports')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['match_id', 'reporter_id']).doUpdateSet({
+            reason: row.reason,
+            details: row.details,
+            created_at: row.created_at,
+          }),
+        )
+        .execute();
+    },
+
+    /** A wheel's reports, newest first, with both people and whether the reporter blocked or the organiser removed. */
+    listReports(wheelId: string) {
+      return db
+        .selectFrom('safety_reports as r')
+        .innerJoin('participants as reporter', 'reporter.id', 'r.reporter_id')
+        .innerJoin('participants as reported', 'reported.id', 'r.reported_id')
+        .leftJoin('blocks as b', (join) =>
+          join.onRef('b.blocker_id', '=', 'r.reporter_id').onRef('b.blocked_id', '=', 'r.reported_id'),
+        )
+        .leftJoin('participant_removals as removal', 'removal.participant_id', 'r.reported_id')
+        .select([
+          'r.id',
+          'r.wheel_id',
+          'r.reason',
+          'r.details',
+          'r.created_at',
+          'r.reporter_id',
+          'reporter.username as reporter_username',
+          'r.reported_id',
+          'reported.username as reported_username',
+          'b.created_at as blocked_at',
+          'removal.removed_at',
+        ])
+        .where('r.wheel_id', '=', wheelId)
+        .orderBy('r.created_at', 'desc')
+        .orderBy('r.id')
+        .limit(500)
+        .execute();
+    },
+
+    wheelOwner(wheelId: string) {
+      return db
+        .selectFrom('wheels')
+        .select(['id', 'business_user_id'])
+        .where('id', '=', wheelId)
+        .executeTakeFirst();
+    },
+
+    participantOn(wheelId: string, participantId: string) {
+      return db
+        .selectFrom('participants')
+        .select('id')
+        .where('id', '=', participantId)
+        .where('wheel_id', '=', wheelId)
+        .executeTakeFirst();
+    },
+
+    /** Records a removal; the first one stands. The removal as stored. */
+    async remove(row: { participant_id: string; wheel_id: string; removed_at: string; removed_by: string }) {
+      await db
+        .insertInto('participant_removals')
+        .values(row)
+        .onConflict((oc) => oc.column('participant_id').doNothing())
+        .execute();
+      return db
+        .selectFrom('participant_removals')
+        .select(['participant_id', 'removed_at'])
+        .where('participant_id', '=', row.participant_id)
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Whether the participant was removed from their wheel: read on every use, so every process agrees. */
+    async isRemoved(participantId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('participant_removals')
+        .select('participant_id')
+        .where('participant_id', '=', participantId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The people this participant blocked on their wheel. */
+    async blockedBy(participantId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('blocks')
+        .select('blocked_id')
+        .where('blocker_id', '=', participantId)
+        .execute();
+      return rows.map((row) => row.blocked_id);
+    },
+  };
+}
+
+export type SafetyRepository = ReturnType<typeof createSafetyRepository>;
