@@ -3,7 +3,8 @@ import { BASE_CHROMIUM_ARGS, chromiumPath } from '../playwright.config';
 import { seriousViolations } from '../support/accessibility';
 import { createWheel } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
-import { E2E_ROUND_SECONDS } from '../support/global-setup';
+import { signInThroughUi } from '../support/admin-ui';
+import { E2E_ADMIN_PASSWORD, E2E_ROUND_SECONDS } from '../support/global-setup';
 import { takeSeatAsNewParticipant } from '../support/participant';
 
 /** Two people on a wheel of their own, matched and both accepted. */
@@ -17,6 +18,7 @@ async function matchAndAccept(request: APIRequestContext, first: Page, second: P
     await expect(dialog).toBeVisible({ timeout: (E2E_ROUND_SECONDS + 10) * 1000 });
     await dialog.getByRole('button', { name: 'Accept' }).click();
   }
+  return wheel;
 }
 
 const remoteVideoHasFrames = (page: Page) =>
@@ -30,7 +32,7 @@ test('both people see and hear each other, agree to extend the call, and hanging
   test.setTimeout(90_000);
   const ada = await (await browser.newContext({ baseURL })).newPage();
   const bob = await (await browser.newContext({ baseURL })).newPage();
-  await matchAndAccept(request, ada, bob);
+  const wheel = await matchAndAccept(request, ada, bob);
 
   for (const page of [ada, bob]) {
     await expect(page.getByTestId('call-state')).toHaveText('Connected', { timeout: 20_000 });
@@ -47,6 +49,17 @@ test('both people see and hear each other, agree to extend the call, and hanging
     await expect(page.getByText('The call was extended.')).toBeVisible();
     await expect(page.getByTestId('call-time-left')).toHaveText(/^09:\d\d$/);
   }
+
+  // The organiser shortens calls live (decision 020): the extended call now lasts 2 × 3 minutes.
+  const organiser = await (await browser.newContext({ baseURL })).newPage();
+  await signInThroughUi(organiser, 'admin', E2E_ADMIN_PASSWORD);
+  await organiser.goto(`/admin/wheels/${wheel.id}`);
+  const timing = organiser.getByRole('form', { name: 'Change timing now' });
+  await timing.getByLabel('New call length (minutes)').fill('3');
+  await timing.getByRole('button', { name: 'Apply now' }).click();
+  await expect(timing.getByText('New timing applied: everyone on the wheel sees it now.')).toBeVisible();
+  for (const page of [ada, bob]) await expect(page.getByTestId('call-time-left')).toHaveText(/^0[56]:\d\d$/);
+  await organiser.context().close();
 
   await ada.getByRole('button', { name: 'Mute' }).click();
   await expect(ada.getByRole('button', { name: 'Unmute' })).toBeVisible();
