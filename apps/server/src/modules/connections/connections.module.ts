@@ -11,8 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { AppError } from '../../lib/errors';
-import { bearerToken } from '../../lib/http';
+import { participantFromBearer } from '../../lib/http';
 import type { TokenService } from '../../lib/tokens';
 import { createConnectionsRepository } from './connections.repository';
 import { type ConnectionsService, createConnectionsService } from './connections.service';
@@ -23,13 +22,8 @@ const routes: FastifyPluginAsyncZod<{ connections: ConnectionsService; tokens: T
   app,
   { connections, tokens },
 ) => {
-  /** The participant behind the request's bearer token; a visitor or a bad token is refused. */
-  async function participantOf(authorization: string | undefined) {
-    const token = bearerToken(authorization);
-    const participant = token ? await tokens.verifyParticipant(token) : undefined;
-    if (!participant) throw new AppError('unauthorized', REGISTER_FIRST);
-    return participant;
-  }
+  const participantOf = (authorization: string | undefined) =>
+    participantFromBearer(tokens, authorization, REGISTER_FIRST);
 
   app.get(
     '/api/me/connections',

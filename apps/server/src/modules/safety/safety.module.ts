@@ -13,8 +13,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import { bearerToken } from '../../lib/http';
+import { participantFromBearer } from '../../lib/http';
 import type { Random } from '../../lib/random';
 import { adminErrorResponses, idParamsSchema } from '../../lib/route-schemas';
 import type { TokenService } from '../../lib/tokens';
@@ -34,13 +33,8 @@ const participantRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; tokens: 
   app,
   { safety, tokens },
 ) => {
-  /** The participant behind the bearer token; a removed one is refused by the token service itself. */
-  async function participantOf(authorization: string | undefined) {
-    const token = bearerToken(authorization);
-    const participant = token ? await tokens.verifyParticipant(token) : undefined;
-    if (!participant) throw new AppError('unauthorized', REGISTER_FIRST);
-    return participant;
-  }
+  const participantOf = (authorization: string | undefined) =>
+    participantFromBearer(tokens, authorization, REGISTER_FIRST);
   const tags = ['participants'];
 
   app.post(
