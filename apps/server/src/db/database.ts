@@ -1,17 +1,11 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  type Dialect,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase as SqliteFile,
-  sql,
-} from 'kysely';
+import { type Dialect, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDirectory, ensurePrivateFile, restrictExistingFiles } from '../lib/private-files';
 import type { Database } from './schema';
 import { SqliteBooleanPlugin } from './sqlite-booleans';
+import { SqliteGroupCommit } from './sqlite-group-commit';
 import { createTableChanges, reportingCommittedWrites, type TableChanges } from './table-changes';
 
 export type SqlDialect = 'sqlite' | 'postgres';
@@ -47,17 +41,55 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
   ensurePrivateDirectory(options.dataDir);
   const filePath = path.join(options.dataDir, SQLITE_FILE_NAME);
-  ensurePrivateFile(filePath);
-  const file = new SqliteDatabase(filePath);
-  // WAL lets readers run beside the writer. synchronous=FULL: a payment or a claimed round
-  // must survive a power cut, and at our write rates the extra fsync is not measurable.
-  file.pragma('journal_mode = WAL');
-  file.pragma('synchronous = FULL');
-  file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  // SQLite copies the database's mode to these, but an older install may have left them open.
-  restrictExistingFiles([`${filePath}-wal`, `${filePath}-shm`]);
-  return wrap(new SqliteDialect({ database: withStatementCache(file) }), 'sqlite');
+  return wrap(sqliteDialect(filePath), 'sqlite');
+}
+
+interface SharedSqliteFile {
+  writer: SqliteGroupCommit;
+  users: number;
+}
+
+/**
+ * One connection per SQLite file in a process, shared by every handle opened on it (tests run
+ * several server instances in one process). Group commit keeps a write transaction open until
+ * the end of the event loop's turn; a second connection in the same thread would wait for that
+ * lock synchronously, inside SQLite's busy handler, so the turn could never end.
+ */
+const openSqliteFiles = new Map<string, SharedSqliteFile>();
+
+function sqliteDialect(filePath: string): Dialect {
+  const key = path.resolve(filePath);
+  let shared = openSqliteFiles.get(key);
+  if (!shared) {
+    ensurePrivateFile(filePath);
+    const file = new SqliteDatabase(filePath);
+    // WAL lets readers run beside the writer. synchronous=FULL: a payment or a claimed round
+    // must survive a power cut; group commit shares each fsync among the writes of one turn.
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = FULL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    // SQLite copies the database's mode to these, but an older install may have left them open.
+    restrictExistingFiles([`${filePath}-wal`, `${filePath}-shm`]);
+    shared = { writer: new SqliteGroupCommit(file, withStatementCache(file).prepare), users: 0 };
+    openSqliteFiles.set(key, shared);
+  }
+  const opened = shared;
+  opened.users += 1;
+  let released = false;
+  return opened.writer.dialect(async () => {
+    if (released) return;
+    released = true;
+    opened.users -= 1;
+    if (opened.users > 0) return;
+    openSqliteFiles.delete(key);
+    await opened.writer.close();
+  });
+}
+
+export interface CachedStatements {
+  prepare(sql: string): SqliteDatabase.Statement;
+  close(): void;
 }
 
 /** Distinct SQL texts kept prepared; the app has a few hundred, `in (?, ?, …)` lists add one per length. */
@@ -73,7 +105,10 @@ export const STATEMENT_CACHE_SIZE = 1_000;
  * Changes to the schema re-prepare a statement by themselves (SQLite checks on each step).
  * The oldest statements are dropped once there are STATEMENT_CACHE_SIZE.
  */
-export function withStatementCache(file: SqliteDatabase.Database, size = STATEMENT_CACHE_SIZE): SqliteFile {
+export function withStatementCache(
+  file: SqliteDatabase.Database,
+  size = STATEMENT_CACHE_SIZE,
+): CachedStatements {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     prepare(sql: string) {
