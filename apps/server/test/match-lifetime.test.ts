@@ -25,7 +25,9 @@ describeEachDialect('a match’s lifetime (decision 010)', (dialect) => {
     t = await startTestApp(dialect, {
       clock,
       listen: true,
-      env: { WHEEL_ROUND_SECONDS: String(ROUND_SECONDS), SLOT_RELEASE_GRACE_MS: '100' },
+      // Long enough for a reload on a busy machine (a reconnect slower than the grace period
+      // loses the match, as it should), short enough that a partner who left is noticed quickly.
+      env: { WHEEL_ROUND_SECONDS: String(ROUND_SECONDS), SLOT_RELEASE_GRACE_MS: '1000' },
     });
   });
   afterEach(() => {
