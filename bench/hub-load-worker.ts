@@ -19,7 +19,8 @@ export const CALL_TIMEOUT_MS = 10_000;
 export interface WorkerSetup {
   type: 'setup';
   target: 'app' | 'bare';
-  origin: string;
+  /** The server processes; person i of a wheel uses origins[i % length], so each wheel spans them all. */
+  origins: string[];
   /** The people this process plays: their wheel and the seat each one takes. */
   people: Array<{ wheelId: string; position: number }>;
   rounds: number;
@@ -92,6 +93,8 @@ async function run(setup: WorkerSetup) {
     cpuMs: 0,
   };
   let closing = false;
+  const originOf = (seat: { position: number }) =>
+    setup.origins[seat.position % setup.origins.length] as string;
 
   /** Emits a call and times it; the answer, or undefined after an error (counted). */
   const call = async (socket: Socket, event: string, payload: unknown, times?: number[]) => {
@@ -123,7 +126,7 @@ async function run(setup: WorkerSetup) {
         identities[index] = { id, token: id };
         return;
       }
-      const response = await fetch(`${setup.origin}/api/users/anonymous`, {
+      const response = await fetch(`${originOf(person)}/api/users/anonymous`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -140,7 +143,7 @@ async function run(setup: WorkerSetup) {
 
   const people: Person[] = [];
   const nextSpinAt = new Map<string, string>();
-  const spinsSeen = new Set<string>();
+  const spinsSeen = new Map<string, string>();
   let go = false;
 
   const take = (person: Person) => {
@@ -164,7 +167,7 @@ async function run(setup: WorkerSetup) {
       const seat = setup.people[index];
       const identity = identities[index];
       if (!seat || !identity) return;
-      const socket = io(setup.origin, {
+      const socket = io(originOf(seat), {
         path: HUB_PATH,
         transports: ['websocket'],
         auth: { token: identity.token },
@@ -196,8 +199,12 @@ async function run(setup: WorkerSetup) {
         if (!announced) return;
         result.spinArrival.push(Date.now() - Date.parse(announced));
         const key = `${event.wheelId}:${event.round}`;
-        if (spinsSeen.has(key)) return;
-        spinsSeen.add(key);
+        const seen = spinsSeen.get(key);
+        // Several server processes must still spin each wheel once per round.
+        if (seen !== undefined && seen !== event.startedAt)
+          fail('WheelSpinStarted: a second spin of one round');
+        if (seen !== undefined) return;
+        spinsSeen.set(key, event.startedAt);
         result.spinLateness.push(Date.parse(event.startedAt) - Date.parse(announced));
       });
       socket.on(

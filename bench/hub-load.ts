@@ -7,7 +7,10 @@
  *
  * Options: --n (participants, multiples of 100; default 1000), --rounds (2), --workers (load
  * processes, 2), --targets (bare,app), --round-seconds (10), --bare-pushes (coalesced |
- * per-take: how the baseline sends seat changes; match it to the app's pattern).
+ * per-take: how the baseline sends seat changes; match it to the app's pattern), --processes (1;
+ * e.g. 1,2 runs the app on one process, then on two sharing one database and one Redis: needs
+ * BENCH_DATABASE_URL and BENCH_REDIS_URL; each wheel's people are spread over the processes, as a
+ * load balancer without sticky sessions would spread them).
  * BENCH_DATABASE_URL runs the app on PostgreSQL (a database of its own, dropped after);
  * BENCH_CPU_PROF=<dir> writes the app server's V8 CPU profile there (bench/cpu-profile-top.ts).
  * Target `before` runs the app from another copy of apps/server, BENCH_BEFORE_DIR, e.g. an older
@@ -32,6 +35,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import type { WorkerResult, WorkerSetup } from './hub-load-worker';
+import { createClient } from 'redis';
 import { createPostgresDatabase } from './postgres-database';
 
 const { values: options } = parseArgs({
@@ -42,6 +46,7 @@ const { values: options } = parseArgs({
     targets: { type: 'string', default: 'bare,app' },
     'round-seconds': { type: 'string', default: '10' },
     'bare-pushes': { type: 'string', default: 'coalesced' },
+    processes: { type: 'string', default: '1' },
   },
 });
 const SIZES = options.n.split(',').map(Number);
@@ -50,6 +55,7 @@ const WORKERS = Number(options.workers);
 type Target = 'app' | 'bare' | 'before';
 const TARGETS = options.targets.split(',') as Target[];
 const ROUND_SECONDS = Number(options['round-seconds']);
+const PROCESSES = options.processes.split(',').map(Number);
 const SLOTS = 100;
 const GOAL_MS = 250;
 const SETUP_LIMIT_MS = 10 * 60_000;
@@ -77,8 +83,9 @@ function peakRssMiB(pid: number): number {
 }
 
 interface Server {
-  child: ChildProcess;
-  origin: string;
+  /** One process, or (the app with --processes) several on one database and one Redis. */
+  children: ChildProcess[];
+  origins: string[];
   wheelIds: string[];
   close(): Promise<void>;
 }
@@ -108,22 +115,29 @@ async function startBare(wheels: number): Promise<Server> {
     child.once('message', (message) => resolve(message as { origin: string; wheelIds: string[] }));
     child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
   });
-  return { child, ...ready, close: () => stop(child) };
+  return { children: [child], origins: [ready.origin], wheelIds: ready.wheelIds, close: () => stop(child) };
 }
 
-async function startApp(wheels: number, people: number, appDir: string): Promise<Server> {
+async function startApp(wheels: number, people: number, appDir: string, processes: number): Promise<Server> {
+  const redisUrl = process.env.BENCH_REDIS_URL;
+  if (processes > 1 && !(process.env.BENCH_DATABASE_URL && redisUrl))
+    throw new Error('--processes above 1 needs BENCH_DATABASE_URL and BENCH_REDIS_URL (decision 011)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-hub-'));
   const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, 'hub');
+  const redisKeyPrefix = `wheelmeet-bench-${Date.now()}`;
   const env = {
     DATA_DIR: dataDir,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix } : {}),
     ADMIN_PASSWORD: 'bench-password',
   };
+  const children: ChildProcess[] = [];
   const cleanUp = async () => {
+    for (const child of children) await stop(child);
     await postgres?.drop();
+    if (redisUrl) await deleteRedisKeys(redisUrl, redisKeyPrefix);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  let child: ChildProcess | undefined;
   try {
     // The wheels, straight into the server's fresh database before it starts, with that server's
     // own code (its migrations, its wheel rows).
@@ -156,57 +170,68 @@ async function startApp(wheels: number, people: number, appDir: string): Promise
     }
     await database.close();
 
-    const profileDir = process.env.BENCH_CPU_PROF;
-    const started = spawn(
-      process.execPath,
-      [
-        ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
-        '--import',
-        'tsx',
-        'src/main.ts',
-      ],
-      {
-        cwd: appDir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          ...env,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          WEB_DIST_DIR: dataDir,
-          JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
-          // Every participant comes from the one loopback address of the load processes.
-          HUB_CONNECTIONS_PER_ADDRESS: String(people + 100),
-          HUB_CALLS_PER_ADDRESS: String(people * 100),
-          PARTICIPANT_REGISTRATION_LIMIT: String(Math.min(100_000, people * 2)),
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    child = started;
-    const origin = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      started.stdout?.on('data', (chunk) => {
-        output += chunk;
-        const found = output.match(/running at (http:\/\/\S+)/)?.[1];
-        if (found) resolve(found);
+    const origins: string[] = [];
+    for (let index = 0; index < processes; index += 1) {
+      const child = spawnApp(appDir, {
+        ...env,
+        // Every participant comes from the one loopback address of the load processes.
+        HUB_CONNECTIONS_PER_ADDRESS: String(people + 100),
+        HUB_CALLS_PER_ADDRESS: String(people * 100),
+        PARTICIPANT_REGISTRATION_LIMIT: String(Math.min(100_000, people * 2)),
       });
-      started.once('exit', (code) => reject(new Error(`the app exited (${code}) before it was ready`)));
-    });
-    return {
-      child: started,
-      origin,
-      wheelIds,
-      async close() {
-        await stop(started);
-        await cleanUp();
-      },
-    };
+      children.push(child);
+      origins.push(await originOf(child));
+    }
+    return { children, origins, wheelIds, close: cleanUp };
   } catch (error) {
     // It did not start: end what was started, leave nothing behind.
-    if (child) await stop(child);
     await cleanUp();
     throw error;
+  }
+}
+
+function spawnApp(appDir: string, env: Record<string, string>): ChildProcess {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  return spawn(
+    process.execPath,
+    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: appDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: env.DATA_DIR,
+        JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+}
+
+/** The URL a starting app prints once it listens. */
+function originOf(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const found = output.match(/running at (http:\/\/\S+)/)?.[1];
+      if (found) resolve(found);
+    });
+    child.once('exit', (code) => reject(new Error(`the app exited (${code}) before it was ready`)));
+  });
+}
+
+async function deleteRedisKeys(url: string, prefix: string) {
+  const redis = createClient({ url });
+  await redis.connect();
+  try {
+    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 }))
+      if (keys.length > 0) await redis.del(keys);
+  } finally {
+    await redis.quit();
   }
 }
 
@@ -219,12 +244,14 @@ interface Measurement {
   serverCpuSeconds: number;
   serverCpuPercent: number;
   generatorCpuPercent: number;
+  /** Server processes: 1, or the app's --processes. */
+  processes: number;
   peakRssMiB: number;
   loadAverage: string;
 }
 
 /** One target at one size: a fresh server, the load processes, whole rounds; always ends what it started. */
-async function measure(target: Target, people: number): Promise<Measurement> {
+async function measure(target: Target, people: number, processes: number): Promise<Measurement> {
   const wheels = people / SLOTS;
   const server =
     target === 'bare'
@@ -233,6 +260,7 @@ async function measure(target: Target, people: number): Promise<Measurement> {
           wheels,
           people,
           target === 'app' ? serverDir : path.resolve(process.env.BENCH_BEFORE_DIR ?? ''),
+          processes,
         );
   const workers: ChildProcess[] = [];
   try {
@@ -269,7 +297,7 @@ async function measure(target: Target, people: number): Promise<Measurement> {
       worker.send({
         type: 'setup',
         target: target === 'bare' ? 'bare' : 'app',
-        origin: server.origin,
+        origins: server.origins,
         people: share,
         rounds: ROUNDS,
       } satisfies WorkerSetup);
@@ -287,13 +315,15 @@ async function measure(target: Target, people: number): Promise<Measurement> {
     clearTimeout(setupTimer);
 
     // Rounds: the first opens now, each lasts the countdown + 4 s spin + 8 s reveal.
-    const cpuBefore = cpuSeconds(server.child.pid ?? 0);
+    const serverCpuSeconds = () =>
+      server.children.reduce((sum, child) => sum + cpuSeconds(child.pid ?? 0), 0);
+    const cpuBefore = serverCpuSeconds();
     const started = Date.now();
     const deadline = started + ROUNDS * (ROUND_SECONDS + 12) * 1000 + 20_000;
     for (const worker of workers) worker.send({ type: 'go', deadline });
     await Promise.all(finished);
     const seconds = (Date.now() - started) / 1000;
-    const serverCpu = cpuSeconds(server.child.pid ?? 0) - cpuBefore;
+    const serverCpu = serverCpuSeconds() - cpuBefore;
     const merged: Omit<WorkerResult, 'type'> = {
       take: results.flatMap((r) => r.take),
       accept: results.flatMap((r) => r.accept),
@@ -315,7 +345,8 @@ async function measure(target: Target, people: number): Promise<Measurement> {
       serverCpuSeconds: serverCpu,
       serverCpuPercent: (100 * serverCpu) / seconds,
       generatorCpuPercent: merged.cpuMs / 10 / seconds,
-      peakRssMiB: peakRssMiB(server.child.pid ?? 0),
+      processes: server.children.length,
+      peakRssMiB: server.children.reduce((sum, child) => sum + peakRssMiB(child.pid ?? 0), 0),
       loadAverage: loadAverage(),
     };
   } finally {
@@ -342,37 +373,49 @@ function report(m: Measurement) {
     .map(([what, count]) => `${what} ×${count}`)
     .join(', ');
   process.stdout.write(
-    `| ${m.target} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |\n`,
+    `| ${labelOf(m)} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |\n`,
   );
 }
+
+/** What a row measured: the target, and for the app on several processes how many. */
+const labelOf = (m: Pick<Measurement, 'target' | 'processes'>) =>
+  m.processes > 1 ? `${m.target} ×${m.processes}` : m.target;
 
 async function main() {
   if (SIZES.some((size) => !Number.isInteger(size / SLOTS) || size <= 0))
     throw new Error(`--n takes multiples of ${SLOTS}`);
   process.stdout.write(
-    `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, baseline pushes ${options['bare-pushes']}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
+    `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, baseline pushes ${options['bare-pushes']}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
   );
   process.stdout.write(
     '| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | holds | load avg |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
   );
-  const held: Record<string, number> = { app: 0, bare: 0, before: 0 };
+  const runs = TARGETS.flatMap(
+    (target): Array<{ target: Target; processes: number }> =>
+      target === 'bare' ? [{ target, processes: 1 }] : PROCESSES.map((processes) => ({ target, processes })),
+  );
+  const held = new Map<string, number>(runs.map((run) => [labelOf(run), 0]));
   const cpuRatios: string[] = [];
   for (const people of SIZES) {
-    const cpu: Record<string, number> = {};
-    for (const target of TARGETS) {
-      const measurement = await measure(target, people);
+    const cpu = new Map<string, number>();
+    for (const run of runs) {
+      const measurement = await measure(run.target, people, run.processes);
       report(measurement);
-      cpu[target] = measurement.serverCpuSeconds;
-      if (holds(measurement)) held[target] = Math.max(held[target] ?? 0, people);
+      cpu.set(labelOf(run), measurement.serverCpuSeconds);
+      if (holds(measurement)) held.set(labelOf(run), Math.max(held.get(labelOf(run)) ?? 0, people));
     }
-    if (cpu.bare)
-      for (const target of TARGETS.filter((candidate) => candidate !== 'bare'))
-        cpuRatios.push(`${people} (${target}): ${((cpu[target] ?? Number.NaN) / cpu.bare).toFixed(1)}×`);
+    const bareCpu = cpu.get('bare');
+    if (bareCpu)
+      for (const [label, seconds] of cpu)
+        if (label !== 'bare') cpuRatios.push(`${people} (${label}): ${(seconds / bareCpu).toFixed(1)}×`);
   }
-  const bare = held.bare ?? 0;
-  const app = held.app ?? 0;
+  const bare = held.get('bare') ?? 0;
+  const largest = [...held]
+    .filter(([label]) => label !== 'bare')
+    .map(([label, people]) => `${label} ${people}${bare > 0 ? ` (${(people / bare).toFixed(2)}×)` : ''}`)
+    .join(', ');
   process.stdout.write(
-    `\nLargest N held: app ${app}${TARGETS.includes('before') ? `, before ${held.before}` : ''}, bare Socket.IO ${bare}${bare > 0 ? ` (${(app / bare).toFixed(2)}×)` : ''}; server CPU for the rounds, app / bare, at N = ${cpuRatios.join(', ')}; load average at end ${loadAverage()}\n`,
+    `\nLargest N held: ${largest}${TARGETS.includes('bare') ? `, bare Socket.IO ${bare}` : ''}; server CPU for the rounds, against bare, at N = ${cpuRatios.join(', ')}; load average at end ${loadAverage()}\n`,
   );
 }
 
