@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Connection, MyConnections } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, errorResponse, jsonResponse, mockFetch, requestBodies } from '@/test/render';
-import { MyConnectionsDialog, NO_CONNECTIONS_MESSAGE } from './my-connections-dialog';
+import { errorResponse, jsonResponse, mockFetch, requestBodies } from '@/test/render';
+import { NO_CONNECTIONS_MESSAGE } from './my-connections-dialog';
+import { renderMyConnectionsDialog, TEST_PARTICIPANT_TOKEN } from './render-my-connections-dialog';
 
-const TOKEN = 'participant-token';
 const MATCH_ID = '7d6c5b4a-3928-4170-8e9f-a1b2c3d4e5f6';
 const connection: Connection = {
   matchId: MATCH_ID,
@@ -22,15 +21,6 @@ const list = (
   contactFields: MyConnections['contactFields'] = ['email', 'phone'],
 ) => jsonResponse({ wheelId: '22222222-2222-4333-8444-555555555555', contactFields, connections });
 
-function renderDialog() {
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <MyConnectionsDialog token={TOKEN} open onOpenChange={() => {}} />
-    </QueryClientProvider>,
-  );
-  return screen.getByRole('dialog', { name: 'My connections' });
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -38,7 +28,7 @@ afterEach(() => {
 describe('My connections', () => {
   it('says who is there before anyone met', async () => {
     mockFetch({ 'GET /api/me/connections': list([]) });
-    const dialog = renderDialog();
+    const dialog = renderMyConnectionsDialog();
     expect(await within(dialog).findByText(NO_CONNECTIONS_MESSAGE)).toBeInTheDocument();
   });
 
@@ -51,7 +41,7 @@ describe('My connections', () => {
         partnerContact: { email: 'ada@example.com', phone: '+44 20 7946 0958' },
       }),
     });
-    const dialog = renderDialog();
+    const dialog = renderMyConnectionsDialog();
     expect(await within(dialog).findByRole('heading', { name: 'Ada' })).toBeInTheDocument();
     expect(within(dialog).getByText(/once you have both chosen to share/)).toBeInTheDocument();
 
@@ -71,7 +61,7 @@ describe('My connections', () => {
       },
     ]);
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(put?.[1]?.headers).toMatchObject({ Authorization: `Bearer ${TOKEN}` });
+    expect(put?.[1]?.headers).toMatchObject({ Authorization: `Bearer ${TEST_PARTICIPANT_TOKEN}` });
     expect(within(dialog).getByRole('link', { name: 'ada@example.com' })).toHaveAttribute(
       'href',
       'mailto:ada@example.com',
@@ -91,7 +81,7 @@ describe('My connections', () => {
         'Add at least one way to reach you, or choose not to share.',
       ),
     });
-    const dialog = renderDialog();
+    const dialog = renderMyConnectionsDialog();
     await userEvent.click(await within(dialog).findByLabelText('Share my contact details with Ada'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(

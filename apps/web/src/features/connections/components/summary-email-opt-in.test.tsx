@@ -1,26 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTestQueryClient, jsonResponse, mockFetch } from '@/test/render';
-import { MyConnectionsDialog } from './my-connections-dialog';
+import { jsonResponse, mockFetch } from '@/test/render';
+import { renderMyConnectionsDialog, TEST_PARTICIPANT_TOKEN } from './render-my-connections-dialog';
 import { SUMMARY_OPT_IN_LABEL } from './summary-email-opt-in';
 
-const TOKEN = 'participant-token';
 const empty = jsonResponse({
   wheelId: '22222222-2222-4333-8444-555555555555',
   contactFields: [],
   connections: [],
 });
-
-function renderDialog() {
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      <MyConnectionsDialog token={TOKEN} open onOpenChange={() => {}} />
-    </QueryClientProvider>,
-  );
-  return screen.getByRole('dialog', { name: 'My connections' });
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +23,7 @@ describe('email summary opt-in', () => {
       'PUT /api/me/summary-email': (_url, init) =>
         jsonResponse({ ...JSON.parse(String(init?.body)), sentAt: null }),
     });
-    const dialog = renderDialog();
+    const dialog = renderMyConnectionsDialog();
     await userEvent.click(await within(dialog).findByRole('checkbox', { name: SUMMARY_OPT_IN_LABEL }));
     const email = within(dialog).getByLabelText(/^Your email/);
     await userEvent.type(email, 'not-an-address');
@@ -50,7 +39,7 @@ describe('email summary opt-in', () => {
     ).toBeInTheDocument();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ optIn: true, email: 'ada@example.com' });
-    expect(new Headers(put?.[1]?.headers).get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(new Headers(put?.[1]?.headers).get('authorization')).toBe(`Bearer ${TEST_PARTICIPANT_TOKEN}`);
   });
 
   it('says when the summary was already sent', async () => {
@@ -62,7 +51,7 @@ describe('email summary opt-in', () => {
         sentAt: '2026-11-24T10:00:00.000Z',
       }),
     });
-    const dialog = renderDialog();
+    const dialog = renderMyConnectionsDialog();
     expect(
       await within(dialog).findByText('Your summary was emailed to ada@example.com after the event.'),
     ).toBeInTheDocument();
