@@ -121,6 +121,28 @@ describeEachDialect(
       });
     });
 
+    it('keeps the countdown true to the round length when two changes arrive at once', async () => {
+      const { wheelId, people } = await countingDown(60);
+      const openedAt = clock.now().getTime();
+      clock.advance(10 * SECOND);
+      const lengths = [30, 45, 20, 90, 40, 75];
+      const answers = await Promise.all(
+        lengths.map((roundSeconds) => retime(wheelId, { roundSeconds, callMinutes: null })),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(lengths.map(() => 200));
+
+      const wheel = (
+        await t.app.inject({ method: 'GET', url: `/api/admin/wheels/${wheelId}`, headers: admin.headers })
+      ).json<AdminWheel>();
+      expect(lengths).toContain(wheel.roundSeconds);
+      // The round opened when it opened, whatever order the changes landed in.
+      expect(wheel.nextSpinAt).toBe(new Date(openedAt + (wheel.roundSeconds ?? 0) * SECOND).toISOString());
+      for (const person of people) {
+        await person.next('RoundScheduled', (event) => event.nextSpinAt === wheel.nextSpinAt);
+        expect(person.all('RoundScheduled').at(-1)?.nextSpinAt).toBe(wheel.nextSpinAt);
+      }
+    });
+
     it('refuses lengths out of range and other owners’ wheels, and changes nothing then', async () => {
       const { wheelId } = await countingDown(60);
       const tooShort = await retime(wheelId, { roundSeconds: 5, callMinutes: null });

@@ -96,13 +96,28 @@ export function createCallsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Moves a running call's end; false when its end is no longer the one read (extended, over). */
-    async moveEnd(matchId: string, expectedEndsAt: string, endsAt: string): Promise<boolean> {
+    /**
+     * Moves a running call's end; false when its end is no longer the one read (extended, over),
+     * or its wheel's call length is no longer the one the new end was worked out from (another
+     * change landed since; that change moves the call).
+     */
+    async moveEnd(
+      matchId: string,
+      expected: { endsAt: string; wheelCallMinutes: number | null },
+      endsAt: string,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('matches')
         .set({ call_ends_at: endsAt })
         .where('id', '=', matchId)
-        .where('call_ends_at', '=', expectedEndsAt)
+        .where('call_ends_at', '=', expected.endsAt)
+        .where((eb) =>
+          eb(
+            eb.selectFrom('wheels').select('call_minutes').whereRef('wheels.id', '=', 'matches.wheel_id'),
+            expected.wheelCallMinutes === null ? 'is' : '=',
+            expected.wheelCallMinutes,
+          ),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

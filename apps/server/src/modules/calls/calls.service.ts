@@ -120,8 +120,8 @@ export function createCallsService(deps: {
       const now = clock.now();
       for (const call of await calls.listRunningOn(wheelId, now.toISOString())) {
         const endsAt = retimedEnd(call, callLengthMs(callMinutes), now);
-        if (endsAt === call.call_ends_at || !(await calls.moveEnd(call.id, call.call_ends_at, endsAt)))
-          continue;
+        const expected = { endsAt: call.call_ends_at, wheelCallMinutes: callMinutes };
+        if (endsAt === call.call_ends_at || !(await calls.moveEnd(call.id, expected, endsAt))) continue;
         await events.publish('callTimerChanged', {
           timer: await timerOf(call.id),
           participantIds: [call.user1_id, call.user2_id],

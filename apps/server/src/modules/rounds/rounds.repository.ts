@@ -165,6 +165,30 @@ function roundQueries(db: Kysely<Database>) {
     },
 
     /** Moves a countdown's end; false when the countdown is no longer the one read (it spun, another change won). */
+    /**
+     * A new round length, stored together with the countdown moved to it, if the wheel still
+     * has the length, countdown and spin that were read: of two changes at once, each lands
+     * whole or not at all, never one's length with the other's countdown.
+     */
+    async changeRoundLength(
+      expected: Pick<WheelRow, 'id' | 'round_seconds' | 'next_spin_at' | 'spin_started_at'>,
+      next: Pick<WheelRow, 'round_seconds' | 'next_spin_at'>,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('wheels')
+        .set({ round_seconds: next.round_seconds, next_spin_at: next.next_spin_at })
+        .where('id', '=', expected.id)
+        .where((eb) =>
+          eb.and([
+            eb('round_seconds', expected.round_seconds === null ? 'is' : '=', expected.round_seconds),
+            eb('next_spin_at', expected.next_spin_at === null ? 'is' : '=', expected.next_spin_at),
+            eb('spin_started_at', expected.spin_started_at === null ? 'is' : '=', expected.spin_started_at),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async moveCountdown(wheelId: string, expectedNextSpinAt: string, nextSpinAt: string): Promise<boolean> {
       const result = await db
         .updateTable('wheels')

@@ -14,6 +14,14 @@ import type { RoundsRepository } from './rounds.repository';
 
 const participantIdsSchema = z.array(z.string());
 
+/**
+ * How often a round-length change reads again when other changes land first. Of changes racing
+ * each other, one lands per attempt, so up to this many at once all land.
+ */
+const ROUND_LENGTH_ATTEMPTS = 10;
+export const ROUND_LENGTH_CONFLICT =
+  'The wheel changed while its round length was being changed. Please try again.';
+
 /** The spin under way on a wheel, as clients need it to draw the rings; null between spins. */
 export function spinStateOf(row: WheelRow): SpinState | null {
   if (!row.spin_started_at || row.spin_inner_offset === null || row.spin_outer_offset === null) return null;
@@ -252,18 +260,32 @@ export function createRoundsService(deps: {
      * The organiser changed the round length (it is stored already): a countdown under way ends
      * when the round's new length says, and everyone on the wheel sees the new time.
      */
-    async retime(wheelId: string, previousRoundSeconds: number): Promise<void> {
-      const row = await rounds.findWheel(wheelId);
-      if (!row?.next_spin_at || row.spin_started_at || row.rounds_paused) return;
-      const nextSpinAt = retimedSpinAt(
-        row.next_spin_at,
-        previousRoundSeconds,
-        wheels.roundSecondsOf(row),
-        clock.now(),
-      );
-      if (nextSpinAt === row.next_spin_at) return;
-      if (await rounds.moveCountdown(wheelId, row.next_spin_at, nextSpinAt))
-        await publishSchedule(wheelId, false);
+    /**
+     * A new round length (null: the standard one), stored with the countdown under way moved
+     * to it: the round keeps the moment it opened and ends at the new length, or now if it has
+     * run longer already. The write names what it read; if another change landed in between,
+     * it reads again.
+     */
+    async setRoundLength(wheelId: string, roundSeconds: number | null): Promise<void> {
+      for (let attempt = 0; attempt < ROUND_LENGTH_ATTEMPTS; attempt += 1) {
+        const row = await rounds.findWheel(wheelId);
+        if (!row || row.round_seconds === roundSeconds) return;
+        const counting = row.next_spin_at !== null && row.spin_started_at === null && !row.rounds_paused;
+        const nextSpinAt =
+          counting && row.next_spin_at
+            ? retimedSpinAt(
+                row.next_spin_at,
+                wheels.roundSecondsOf(row),
+                wheels.roundSecondsOf({ round_seconds: roundSeconds }),
+                clock.now(),
+              )
+            : row.next_spin_at;
+        if (await rounds.changeRoundLength(row, { round_seconds: roundSeconds, next_spin_at: nextSpinAt })) {
+          if (nextSpinAt !== row.next_spin_at) await publishSchedule(wheelId, false);
+          return;
+        }
+      }
+      throw new AppError('conflict', ROUND_LENGTH_CONFLICT);
     },
 
     /**

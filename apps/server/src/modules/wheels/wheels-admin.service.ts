@@ -96,11 +96,12 @@ export function createWheelsAdminService(deps: {
     return toAdminWheel(row, { registered, seated: seated.get(id) ?? 0 });
   }
 
-  /** Round and call length, stored, then applied to the countdown under way and the calls running. */
+  /**
+   * The round length, stored with the countdown under way; then the calls running moved to the
+   * call length, which the caller stored already.
+   */
   async function applyTiming(current: WheelRow, timing: WheelTimingInput) {
-    if (timing.roundSeconds !== current.round_seconds) {
-      await rounds.retime(current.id, current.round_seconds ?? deps.defaultRoundSeconds);
-    }
+    await rounds.setRoundLength(current.id, timing.roundSeconds);
     if (timing.callMinutes !== current.call_minutes) await calls.retime(current.id, timing.callMinutes);
   }
 
@@ -153,7 +154,6 @@ export function createWheelsAdminService(deps: {
           guidelines: input.guidelines,
           status: input.status,
           registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
-          round_seconds: input.roundSeconds,
           answer_seconds: input.answerSeconds,
           call_minutes: input.callMinutes,
           contact_fields: input.contactFields ? toJsonColumn(input.contactFields) : null,
@@ -169,7 +169,6 @@ export function createWheelsAdminService(deps: {
     async retime(staff: Staff, id: string, timing: WheelTimingInput): Promise<AdminWheel> {
       const current = await requireManageable(staff, id);
       await wheels.update(id, {
-        round_seconds: timing.roundSeconds,
         call_minutes: timing.callMinutes,
         updated_at: clock.now().toISOString(),
       });
