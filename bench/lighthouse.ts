@@ -11,9 +11,11 @@
  * BENCH_RUNS times (3); the run with the median performance score is printed. The load
  * average is printed too: Lighthouse simulates the network, but its CPU estimate comes from
  * how long the page's work took on this machine, so a busy machine lowers the score.
+ * BENCH_REPORT_DIR=<dir> keeps every run's Lighthouse JSON there (main-thread breakdown, long
+ * tasks, the LCP element), to see where the time goes.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -23,6 +25,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ROUTES = ['/', '/business'];
+const REPORT_DIR = process.env.BENCH_REPORT_DIR ? path.resolve(process.env.BENCH_REPORT_DIR) : null;
 
 interface Row {
   route: string;
@@ -56,7 +59,7 @@ async function main() {
     for (const route of ROUTES) {
       const runs: Row[] = [];
       for (let run = 0; run < RUNS; run += 1)
-        runs.push(await measure(`${origin}${route}`, route, chrome.port));
+        runs.push(await measure(`${origin}${route}`, route, chrome.port, run));
       runs.sort((a, b) => a.score - b.score);
       const median = runs[Math.floor(runs.length / 2)];
       if (median) rows.push(median);
@@ -87,7 +90,7 @@ async function main() {
   }
 }
 
-async function measure(url: string, route: string, port: number): Promise<Row> {
+async function measure(url: string, route: string, port: number, run: number): Promise<Row> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -97,6 +100,11 @@ async function measure(url: string, route: string, port: number): Promise<Row> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const name = route === '/' ? 'home' : route.replaceAll('/', '');
+    writeFileSync(path.join(REPORT_DIR, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+  }
   const requests = networkRequests(lhr);
   return {
     route,
