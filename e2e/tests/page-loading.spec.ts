@@ -72,3 +72,29 @@ test('the admin login page loads on a direct visit', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: /main/i })).toHaveCount(0);
 });
+
+test('a direct visit to /business fetches the marketing pages with its HTML, not after the app started', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/business')).text();
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1] ?? '',
+  );
+  expect(preloads.some((url) => url.includes('/assets/marketing-area-'))).toBe(true);
+  for (const url of preloads) expect((await request.get(url)).status(), url).toBe(200);
+  // The wheel page's HTML preloads no page it does not show.
+  expect(await (await request.get('/')).text()).not.toMatch(ON_DEMAND_CHUNK);
+
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  await page.goto('/business');
+  await expect(
+    page.getByRole('heading', { name: 'Transform Your Events with Interactive Networking' }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Nothing refused by the Content Security Policy, no preload the page did not use.
+  expect(refused).toEqual([]);
+});
