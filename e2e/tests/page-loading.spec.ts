@@ -98,3 +98,28 @@ test('a direct visit to /business fetches the marketing pages with its HTML, not
   // Nothing refused by the Content Security Policy, no preload the page did not use.
   expect(refused).toEqual([]);
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the other public wheels stay where they are when the current wheel arrives', async ({ page }) => {
+    let answerWheel = () => {};
+    const wheelHeld = new Promise<void>((resolve) => {
+      answerWheel = resolve;
+    });
+    await page.route('**/api/wheels/current', async (route) => {
+      await wheelHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+    const others = page.getByRole('heading', { name: 'Other public wheels' });
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' }).first()).toBeVisible();
+    const whileLoading = await others.boundingBox();
+
+    answerWheel();
+    await expect(page.getByRole('button', { name: /seat 1/ }).first()).toBeVisible();
+    const loaded = await others.boundingBox();
+    expect(whileLoading).not.toBeNull();
+    expect(Math.abs((loaded?.y ?? 0) - (whileLoading?.y ?? 0))).toBeLessThanOrEqual(16);
+  });
+});
