@@ -9,7 +9,7 @@ export function CtaSection() {
   return (
     <section
       aria-labelledby="cta-heading"
-      className="bg-linear-to-br from-indigo-700 via-indigo-600 to-sky-600 px-4 py-20 text-white sm:px-6"
+      className="bg-linear-to-br from-indigo-700 via-indigo-600 to-sky-600 px-4 py-20 text-white sm:px-6 render-when-near"
     >
       <div className="mx-auto max-w-3xl text-center">
         <h2 id="cta-heading" className="text-3xl font-bold tracking-tight sm:text-4xl">
