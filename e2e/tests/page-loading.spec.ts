@@ -63,8 +63,12 @@ test('the business pages load when a visitor goes there from the wheel', async (
     .filter({ has: page.getByRole('heading', { name: 'Starter' }) });
   await expect(starter).toContainText('€29');
   expect(scripts.some((url) => url.includes('/assets/marketing-area-'))).toBe(true);
-  // Stripe's bindings wait until someone chooses a plan.
+  // Stripe's bindings wait until someone chooses a plan, the demo request form until someone
+  // reaches for its button.
   expect(scripts.some((url) => url.includes('/assets/card-payment-fields-'))).toBe(false);
+  expect(scripts.some((url) => url.includes('/assets/demo-request-dialog-'))).toBe(false);
+  await page.getByRole('button', { name: 'Request Demo' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request a demo' })).toBeVisible();
 });
 
 test('the admin login page loads on a direct visit', async ({ page }) => {
