@@ -11,18 +11,26 @@
  * BENCH_RUNS times (3); the run with the median performance score is printed. The load
  * average is printed too: Lighthouse simulates the network, but its CPU estimate comes from
  * how long the page's work took on this machine, so a busy machine lowers the score.
+ * BENCH_REPORT_DIR=<dir> keeps every run's Lighthouse JSON there (main-thread breakdown, long
+ * tasks, the LCP element), to see where the time goes. BENCH_ROUTES=/business measures only the
+ * routes given (comma-separated). BENCH_CPU_SLOWDOWN=1 (the preset's is 4) makes the scores
+ * depend less on how busy the machine is, to compare what the network does (e.g. a preload)
+ * when other work runs beside the benchmark; its scores are not the mobile preset's.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const ROUTES = ['/', '/business'];
+const ROUTES = process.env.BENCH_ROUTES?.split(',') ?? ['/', '/business'];
+const CPU_SLOWDOWN = process.env.BENCH_CPU_SLOWDOWN ? Number(process.env.BENCH_CPU_SLOWDOWN) : undefined;
+const REPORT_DIR = process.env.BENCH_REPORT_DIR ? path.resolve(process.env.BENCH_REPORT_DIR) : null;
 
 interface Row {
   route: string;
@@ -56,7 +64,7 @@ async function main() {
     for (const route of ROUTES) {
       const runs: Row[] = [];
       for (let run = 0; run < RUNS; run += 1)
-        runs.push(await measure(`${origin}${route}`, route, chrome.port));
+        runs.push(await measure(`${origin}${route}`, route, chrome.port, run));
       runs.sort((a, b) => a.score - b.score);
       const median = runs[Math.floor(runs.length / 2)];
       if (median) rows.push(median);
@@ -66,7 +74,9 @@ async function main() {
     process.stdout.write(
       [
         '',
-        `Lighthouse ${lighthouseVersion()} mobile preset (simulated throttling), ${RUNS} runs per route, the median run`,
+        `Lighthouse ${lighthouseVersion()} mobile preset (simulated throttling${
+          CPU_SLOWDOWN === undefined ? '' : `, CPU slowdown ${CPU_SLOWDOWN}× instead of 4×`
+        }), ${RUNS} runs per route, the median run`,
         `load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
         '',
         '| Route | Performance | LCP | TBT | FCP | CLS | JS transferred | all transferred |',
@@ -87,16 +97,32 @@ async function main() {
   }
 }
 
-async function measure(url: string, route: string, port: number): Promise<Row> {
-  const result = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
+async function measure(url: string, route: string, port: number, run: number): Promise<Row> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    },
+    CPU_SLOWDOWN === undefined
+      ? undefined
+      : {
+          extends: 'lighthouse:default',
+          settings: {
+            throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: CPU_SLOWDOWN },
+          },
+        },
+  );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const name = route === '/' ? 'home' : route.replaceAll('/', '');
+    writeFileSync(path.join(REPORT_DIR, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+  }
   const requests = networkRequests(lhr);
   return {
     route,

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pageHtml } from './build-tools/page-html';
 import { precompress } from './build-tools/precompress';
 
 const apiTarget = 'http://localhost:3000';
@@ -9,7 +10,16 @@ const apiTarget = 'http://localhost:3000';
 export default defineConfig({
   // Anchored to this folder so the config behaves the same from the repo root or from apps/web.
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The marketing pages' own index.html, preloading their chunk (decision 021). The paths are
+    // the router's marketing routes; /pricing only redirects to /business.
+    pageHtml([
+      { paths: ['/business', '/features', '/how-it-works-user'], area: 'src/app/areas/marketing-area.tsx' },
+    ]),
+    precompress(),
+  ],
   resolve: {
     alias: { '@': resolve(import.meta.dirname, 'src') },
   },

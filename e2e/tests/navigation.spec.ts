@@ -39,6 +39,15 @@ test.describe('redirects of the route table', () => {
     await page.goto('/pricing');
     await expect(page).toHaveURL(/\/business#pricing-section$/);
     await expect(page.locator('#pricing-section')).toBeInViewport();
+    // Its heading in full view, below the sticky navigation rather than under it.
+    const heading = page.locator('#pricing-section').getByRole('heading', { level: 2 });
+    await expect(heading).toBeInViewport({ ratio: 1 });
+    const navigationBottom = await page
+      .getByRole('navigation', { name: /main/i })
+      .evaluate((navigation) => navigation.getBoundingClientRect().bottom);
+    await expect
+      .poll(async () => (await heading.boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual(navigationBottom);
   });
 
   test('/purchase with an unknown plan goes to the pricing section', async ({ page }) => {

@@ -63,12 +63,67 @@ test('the business pages load when a visitor goes there from the wheel', async (
     .filter({ has: page.getByRole('heading', { name: 'Starter' }) });
   await expect(starter).toContainText('€29');
   expect(scripts.some((url) => url.includes('/assets/marketing-area-'))).toBe(true);
-  // Stripe's bindings wait until someone chooses a plan.
+  // Stripe's bindings wait until someone chooses a plan, the demo request form until someone
+  // reaches for its button.
   expect(scripts.some((url) => url.includes('/assets/card-payment-fields-'))).toBe(false);
+  expect(scripts.some((url) => url.includes('/assets/demo-request-dialog-'))).toBe(false);
+  await page.getByRole('button', { name: 'Request Demo' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request a demo' })).toBeVisible();
 });
 
 test('the admin login page loads on a direct visit', async ({ page }) => {
   await page.goto('/admin/login');
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: /main/i })).toHaveCount(0);
+});
+
+test('a direct visit to /business fetches the marketing pages with its HTML, not after the app started', async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get('/business')).text();
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (match) => match[1] ?? '',
+  );
+  expect(preloads.some((url) => url.includes('/assets/marketing-area-'))).toBe(true);
+  for (const url of preloads) expect((await request.get(url)).status(), url).toBe(200);
+  // The wheel page's HTML preloads no page it does not show.
+  expect(await (await request.get('/')).text()).not.toMatch(ON_DEMAND_CHUNK);
+
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  await page.goto('/business');
+  await expect(
+    page.getByRole('heading', { name: 'Transform Your Events with Interactive Networking' }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // Nothing refused by the Content Security Policy, no preload the page did not use.
+  expect(refused).toEqual([]);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the other public wheels stay where they are when the current wheel arrives', async ({ page }) => {
+    let answerWheel = () => {};
+    const wheelHeld = new Promise<void>((resolve) => {
+      answerWheel = resolve;
+    });
+    await page.route('**/api/wheels/current', async (route) => {
+      await wheelHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+    const others = page.getByRole('heading', { name: 'Other public wheels' });
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' }).first()).toBeVisible();
+    const whileLoading = await others.boundingBox();
+
+    answerWheel();
+    await expect(page.getByRole('button', { name: /seat 1/ }).first()).toBeVisible();
+    const loaded = await others.boundingBox();
+    expect(whileLoading).not.toBeNull();
+    expect(Math.abs((loaded?.y ?? 0) - (whileLoading?.y ?? 0))).toBeLessThanOrEqual(16);
+  });
 });

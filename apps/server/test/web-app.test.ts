@@ -11,6 +11,11 @@ const sqlite = TEST_DIALECTS.find((dialect) => dialect.name === 'sqlite');
 
 const ASSET = `export const greeting = ${JSON.stringify('hello '.repeat(200))};\n`;
 const INDEX = `<!doctype html><title>WheelMeet</title><div id="root"></div>${'<!-- padding -->'.repeat(50)}`;
+/** What the build writes for /business: index.html that also preloads the marketing chunk. */
+const BUSINESS = INDEX.replace(
+  '<title>',
+  '<link rel="modulepreload" crossorigin href="/assets/marketing-area-1234.js"><title>',
+);
 
 /** A web build as `vite build` leaves it: each text file with its `.br` and `.gz` beside it. */
 function writeWebBuild(dir: string) {
@@ -19,6 +24,7 @@ function writeWebBuild(dir: string) {
   for (const [file, content] of [
     ['assets/app-1234.js', ASSET],
     ['index.html', INDEX],
+    ['business.html', BUSINESS],
   ] as const) {
     writeFileSync(path.join(dir, file), content);
     writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(content));
@@ -72,13 +78,31 @@ describe('web app files', () => {
   });
 
   it('compresses index.html, also as the answer for a client route, never cached', async () => {
-    for (const url of ['/', '/business', '/admin/dashboard']) {
+    for (const url of ['/', '/wheel/abc', '/admin/dashboard']) {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(response.headers['content-type'], url).toContain('text/html');
       expect(response.headers['cache-control'], url).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(INDEX);
+    }
+  });
+
+  it('sends a page the build wrote its own HTML for that HTML, compressed and never cached', async () => {
+    const response = await get('/business', 'br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BUSINESS);
+    expect((await get('/business?ref=mail')).body).toBe(BUSINESS);
+  });
+
+  it('sends every other page index.html, without the marketing preload', async () => {
+    for (const url of ['/', '/wheel', '/admin/login', '/business/extra', '/features']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
     }
   });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,9 +11,18 @@ const isApiPath = (url: string) =>
   SERVER_PATHS.includes(url) || API_PREFIXES.some((prefix) => url.startsWith(prefix));
 
 /**
+ * The HTML files the build wrote for one page (`business.html` for `/business`): index.html plus
+ * a preload of the page's on-demand chunk (decision 021). Listed once at start-up.
+ */
+function pageHtmlFiles(webDistDir: string): Set<string> {
+  return new Set(readdirSync(webDistDir).filter((file) => file.endsWith('.html') && file !== 'index.html'));
+}
+
+/**
  * Serves the built web app. Hashed assets are cached for a year; every other non-API path
- * gets index.html (never cached) so the client router decides what to show. Unknown API
- * paths answer with the JSON error model instead.
+ * gets index.html (never cached) so the client router decides what to show — or, for a page the
+ * build wrote its own HTML for (`/business` → `business.html`), that file, which also preloads
+ * the page's code. Unknown API paths answer with the JSON error model instead.
  *
  * Text files are sent compressed: the build writes a `.br` and a `.gz` beside each one, and the
  * variant the browser accepts is sent as it is (`Vary: Accept-Encoding`), so nothing is
@@ -23,6 +32,7 @@ const isApiPath = (url: string) =>
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
   const indexFile = path.join(webDistDir, 'index.html');
   const hasWebApp = existsSync(indexFile);
+  const pageFiles = hasWebApp ? pageHtmlFiles(webDistDir) : new Set<string>();
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -43,7 +53,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(url);
     if (wantsPage && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const pageFile = `${url.slice(1)}.html`;
+      const html = pageFiles.has(pageFile) ? pageFile : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(html);
     }
     return sendError(reply, 404, {
       code: 'not_found',

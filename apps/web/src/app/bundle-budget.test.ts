@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
@@ -60,5 +60,35 @@ describe('what the participant route `/` downloads before it is interactive', ()
     for (const file of initial.files) {
       expect(readFileSync(path.join(outDir, file.file), 'utf8'), file.file).not.toContain('js.stripe.com');
     }
+  });
+});
+
+/** The files an HTML page tells the browser to preload as modules. */
+function modulePreloads(htmlFile: string): string[] {
+  const html = readFileSync(path.join(outDir, htmlFile), 'utf8');
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+    (match) => match[1] ?? '',
+  );
+}
+
+describe('the HTML of the marketing pages (decision 021)', () => {
+  it.each(['business.html', 'features.html', 'how-it-works-user.html'])(
+    '%s preloads the marketing chunk and what it imports, files of this build',
+    (htmlFile) => {
+      const preloads = modulePreloads(htmlFile);
+      expect(preloads).toContain(manifest['src/app/areas/marketing-area.tsx']?.file);
+      for (const file of preloads) expect(existsSync(path.join(outDir, file)), file).toBe(true);
+      // Otherwise the same page as index.html.
+      expect(preloads).toEqual(expect.arrayContaining(modulePreloads('index.html')));
+    },
+  );
+
+  it('index.html, for every other page, preloads no on-demand area', () => {
+    const preloads = modulePreloads('index.html');
+    for (const area of ['admin-area', 'marketing-area', 'purchase-area']) {
+      expect(manifest[`src/app/areas/${area}.tsx`]?.file).toBeDefined();
+      expect(preloads).not.toContain(manifest[`src/app/areas/${area}.tsx`]?.file);
+    }
+    expect(preloads.length).toBeGreaterThan(0);
   });
 });

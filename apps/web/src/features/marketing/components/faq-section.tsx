@@ -44,7 +44,7 @@ export const FAQ_ITEMS = [
 /** Six questions; only one answer is open at a time, the first one to begin with. */
 export function FaqSection() {
   return (
-    <section aria-labelledby="faq-heading" className="bg-white px-4 py-20 sm:px-6">
+    <section aria-labelledby="faq-heading" className="bg-white px-4 py-20 sm:px-6 render-when-near">
       <div className="mx-auto max-w-3xl">
         <SectionHeading id="faq-heading" title="Frequently asked questions" />
         <Accordion.Root

@@ -39,7 +39,7 @@ export function PricingSection() {
     <section
       id={PRICING_SECTION_ID}
       aria-labelledby={PRICING_HEADING_ID}
-      className="scroll-mt-20 bg-slate-50 px-4 py-20 sm:px-6"
+      className="scroll-mt-20 bg-slate-50 px-4 py-20 sm:px-6 render-when-near"
     >
       <div className="mx-auto max-w-6xl">
         <div className="text-center">

@@ -10,6 +10,7 @@ import { clearWheelAccessGrant, getWheelAccessGrant, saveWheelAccessGrant } from
 import { onDemand } from '@/lib/on-demand';
 import { wheelQuery } from '../api/get-wheel';
 import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
+import { WheelLoadingState } from './wheel-loading-state';
 
 // Only a private wheel shows the access-code form: its form library stays out of the wheel's download.
 const LockedWheelView = onDemand(() => import('./locked-wheel-view')).component(
@@ -49,7 +50,7 @@ export function WheelGate({ wheelId, standalone = false, onMatchReady }: WheelGa
       <WheelExperience wheel={open} accessGrant={grant} standalone={standalone} onMatchReady={onMatchReady} />
     );
   }
-  if (isPending) return <LoadingState />;
+  if (isPending) return <WheelLoadingState />;
   if (!isError && data.requiresAccessCode) {
     return (
       <Suspense fallback={<LoadingState />}>

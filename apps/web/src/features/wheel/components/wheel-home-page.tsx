@@ -2,18 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { currentWheelQuery } from '../api/get-wheel';
 import { PublicWheelList } from './public-wheel-list';
 import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
 import { WheelGate } from './wheel-gate';
+import { WheelLoadingState } from './wheel-loading-state';
 
 function CurrentWheel({ onMatchReady }: { onMatchReady?: MatchReadyHandler }) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(currentWheelQuery());
 
-  if (isPending) return <LoadingState />;
+  if (isPending) return <WheelLoadingState />;
   if (isError) {
     if (error instanceof ApiError && error.status === 404) {
       return (

@@ -188,6 +188,29 @@ function SeatList({ ring, slots, slotCount, meId, locked, onSlotClick }: SeatLis
   );
 }
 
+/**
+ * The wheel's box: square, as wide as the screen allows. Width: keep in step with
+ * wheelWidthPx(). Seats are sized in cqw of this box. The loading state has the same box.
+ */
+export const WHEEL_BOX_CLASS =
+  'mx-auto my-6 aspect-square w-[min(800px,90vmin,max(20rem,calc(100dvh-15rem)))] lg:my-4 lg:w-[min(800px,90vmin,calc(100vw-32rem),max(20rem,calc(100dvh-9rem)))]';
+
+/** The two rings' discs, under the seats. */
+export function WheelBackground() {
+  return (
+    <>
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 rounded-full bg-linear-to-br from-indigo-100 to-sky-100"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-[10%] rounded-full bg-white/80 ring-1 ring-indigo-200"
+      />
+    </>
+  );
+}
+
 interface WheelRingsProps {
   slotCount: number;
   slots: Slot[];
@@ -226,17 +249,12 @@ export function WheelRings({
     <div data-seat-layout={layout}>
       <div
         data-testid="wheel"
-        // Width: keep in step with wheelWidthPx(). Seats are sized in cqw of this box.
-        className="@container relative mx-auto my-6 aspect-square w-[min(800px,90vmin,max(20rem,calc(100dvh-15rem)))] [--seat-min:0px] pointer-coarse:[--seat-min:44px] lg:my-4 lg:w-[min(800px,90vmin,calc(100vw-32rem),max(20rem,calc(100dvh-9rem)))]"
+        className={cn(
+          WHEEL_BOX_CLASS,
+          '@container relative [--seat-min:0px] pointer-coarse:[--seat-min:44px]',
+        )}
       >
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 rounded-full bg-linear-to-br from-indigo-100 to-sky-100"
-        />
-        <div
-          aria-hidden="true"
-          className="absolute inset-[10%] rounded-full bg-white/80 ring-1 ring-indigo-200"
-        />
+        <WheelBackground />
         <RingOfSeats ring="outer" slots={outer} pose={poses.outer} interactive={interactive} {...shared} />
         <RingOfSeats ring="inner" slots={inner} pose={poses.inner} interactive={interactive} {...shared} />
         {children ? (

@@ -1,5 +1,5 @@
 import { JOIN_RETRY_MS, type OpenWheel } from '@wheelmeet/contracts';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import {
   type ConnectionState,
   type RealtimeClient,
@@ -62,7 +62,9 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
     onError: (message: string) => void;
   } | null>(null);
 
-  useEffect(() => {
+  // Before the browser paints: the client starts 'Disconnected', which shows a Reconnect button
+  // that would flash on the first frame and then go, moving the page below it (layout shift).
+  useLayoutEffect(() => {
     client.connect(token);
   }, [client, token]);
 
