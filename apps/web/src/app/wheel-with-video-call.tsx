@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { DialogLoading } from '@/components/ui/dialog';
 import { useVideoCall } from '@/features/video/hooks/use-video-call';
 import type { WheelCallHooks } from '@/features/wheel/components/wheel-experience';
@@ -19,13 +19,20 @@ export const preloadVideoCallOverlay = overlay.preload;
  */
 export function WheelWithVideoCall({ children }: { children: (call: WheelCallHooks) => ReactNode }) {
   const call = useVideoCall();
+  const { onMatchReady, onMatchAccepted } = call;
+  // Every step of a call's set-up re-renders this component; the wheel does not depend on the
+  // call's state, so it is kept as it is rather than re-rendered between those steps.
+  const wheel = useMemo(
+    () => children({ onMatchReady, onMatchAccepted }),
+    [children, onMatchReady, onMatchAccepted],
+  );
   useEffect(() => whenIdle(() => void overlay.preload()), []);
   // Once shown, the overlay stays mounted so that the end of a call goes through its dialog.
   const [shown, setShown] = useState(false);
   if (call.state.phase !== 'idle' && !shown) setShown(true);
   return (
     <>
-      {children({ onMatchReady: call.onMatchReady, onMatchAccepted: call.onMatchAccepted })}
+      {wheel}
       {shown ? (
         <Suspense fallback={<DialogLoading />}>
           <LoadedOverlay call={call} />
