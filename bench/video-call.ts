@@ -54,27 +54,115 @@ async function seat(page: Page, wheelUrl: string, seatName: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
-const hasRemoteFrame = (page: Page) =>
+/** When something happened in a page, on the wall clock shared by both pages (ms). */
+type StepMarks = Record<string, number>;
+
+declare global {
+  interface Window {
+    __benchSteps?: StepMarks;
+  }
+}
+
+/**
+ * Runs in each product page before its scripts: notes when each step of the call set-up first
+ * happens, by watching the browser APIs the product uses (hub frames on the WebSocket,
+ * getUserMedia, the peer connection), so the product carries no instrumentation of its own.
+ */
+function recordCallSteps() {
+  const steps: StepMarks = {};
+  window.__benchSteps = steps;
+  const mark = (step: string) => {
+    steps[step] ??= performance.timeOrigin + performance.now();
+  };
+  // Socket.IO frames look like `42["Name",…]` or, with an acknowledgement id, `4217["Name",…]`.
+  const hubEvent = (data: unknown) =>
+    typeof data === 'string' ? (/^4\d*\["(\w+)"/.exec(data)?.[1] ?? null) : null;
+  const NativeWebSocket = window.WebSocket;
+  window.WebSocket = class extends NativeWebSocket {
+    constructor(...args: ConstructorParameters<typeof WebSocket>) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const name = hubEvent(event.data);
+        if (name === 'MatchAccepted' && String(event.data).includes('"status":"Accepted"'))
+          mark('hears both accepted');
+        else if (name) mark(`receives ${name}`);
+      });
+    }
+    override send(data: Parameters<WebSocket['send']>[0]) {
+      const name = hubEvent(data);
+      if (name) mark(`sends ${name}`);
+      super.send(data);
+    }
+  };
+  const mediaDevices = navigator.mediaDevices;
+  const getUserMedia = mediaDevices.getUserMedia.bind(mediaDevices);
+  mediaDevices.getUserMedia = async (constraints) => {
+    mark('asks for camera');
+    const stream = await getUserMedia(constraints);
+    mark('camera ready');
+    return stream;
+  };
+  const NativePeerConnection = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends NativePeerConnection {
+    constructor(configuration?: RTCConfiguration) {
+      super(configuration);
+      mark('creates peer connection');
+      this.addEventListener('icecandidate', () => mark('gathers first candidate'));
+      this.addEventListener('iceconnectionstatechange', () => mark(`ICE ${this.iceConnectionState}`));
+      this.addEventListener('connectionstatechange', () => mark(`peer ${this.connectionState}`));
+      this.addEventListener('track', () => mark('remote track'));
+    }
+    override async setLocalDescription(description?: RTCLocalSessionDescriptionInit) {
+      await super.setLocalDescription(description);
+      mark(`local ${this.localDescription?.type} set`);
+    }
+    override async setRemoteDescription(description: RTCSessionDescriptionInit) {
+      await super.setRemoteDescription(description);
+      mark(`remote ${description.type} set`);
+    }
+  };
+}
+
+/** The first remote frame's time on the pages' wall clock, or null while there is none. */
+const remoteFrameAt = (page: Page) =>
   page
     .getByTestId('remote-video')
-    .evaluate((video: HTMLVideoElement) => video.videoWidth > 0)
-    .catch(() => false);
+    .evaluate((video: HTMLVideoElement) =>
+      video.videoWidth > 0 ? performance.timeOrigin + performance.now() : null,
+    )
+    .catch(() => null);
 
-async function untilBoth(pages: Page[], started: number): Promise<number> {
-  const pending = new Set(pages);
-  while (pending.size > 0) {
-    for (const page of [...pending]) if (await hasRemoteFrame(page)) pending.delete(page);
+async function untilBoth(pages: Page[], started: number): Promise<Map<Page, number>> {
+  const frames = new Map<Page, number>();
+  while (frames.size < pages.length) {
+    for (const page of pages) {
+      if (frames.has(page)) continue;
+      const at = await remoteFrameAt(page);
+      if (at !== null) frames.set(page, at);
+    }
     if (performance.now() - started > 60_000) throw new Error('no remote frame within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return performance.now() - started;
+  return frames;
 }
 
+interface ProductRun {
+  /** Second Accept clicked → first remote frame on both sides (ms). */
+  total: number;
+  /** Each side's steps, in ms after the second Accept went out to the hub. */
+  steps: Record<CallRole, StepMarks>;
+}
+
+type CallRole = 'offerer' | 'answerer';
+
 /** Accept → first remote frame on both sides, through the product. */
-async function productRun(browser: Browser, baseUrl: string): Promise<number> {
+async function productRun(browser: Browser, baseUrl: string): Promise<ProductRun> {
   const wheelUrl = `${baseUrl}/wheel/${await createWheel(baseUrl)}`;
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   try {
+    // tsx names functions through an `__name` helper the page does not have: given a no-op one.
+    const script = `const __name = (target) => target; (${recordCallSteps.toString()})();`;
+    await Promise.all(contexts.map((context) => context.addInitScript({ content: script })));
     const [first, second] = (await Promise.all(contexts.map((context) => context.newPage()))) as [Page, Page];
     await seat(first, wheelUrl, 'Inner ring, seat 1, free');
     await seat(second, wheelUrl, 'Outer ring, seat 1, free');
@@ -86,10 +174,48 @@ async function productRun(browser: Browser, baseUrl: string): Promise<number> {
     await first.getByText('Waiting for other person...').waitFor();
     const started = performance.now();
     await secondMatch.getByRole('button', { name: 'Accept' }).click();
-    return await untilBoth([first, second], started);
+    const frames = await untilBoth([first, second], started);
+    const total = performance.now() - started;
+
+    const marksOf = async (page: Page): Promise<StepMarks> => ({
+      ...(await page.evaluate(() => window.__benchSteps ?? {})),
+      'first remote frame': frames.get(page) ?? Number.NaN,
+    });
+    const [firstMarks, secondMarks] = await Promise.all([marksOf(first), marksOf(second)]);
+    const secondAccept = secondMarks['sends AcceptMatch'] ?? Number.NaN;
+    const relative = (marks: StepMarks) =>
+      Object.fromEntries(Object.entries(marks).map(([step, at]) => [step, at - secondAccept]));
+    const firstOffers = 'sends SendOffer' in firstMarks;
+    return {
+      total,
+      steps: {
+        offerer: relative(firstOffers ? firstMarks : secondMarks),
+        answerer: relative(firstOffers ? secondMarks : firstMarks),
+      },
+    };
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
   }
+}
+
+/** Each side's steps in order, with the median time over the runs (and the range). */
+function stepReport(runs: ProductRun[], acceptedSecond: CallRole): string[] {
+  const lines: string[] = [];
+  for (const role of ['offerer', 'answerer'] as const) {
+    const names = new Set(runs.flatMap((run) => Object.keys(run.steps[role])));
+    const rows = [...names].map((name) => {
+      const times = runs.map((run) => run.steps[role][name]).filter((t): t is number => t !== undefined);
+      return { name, median: median(times), min: Math.min(...times), max: Math.max(...times) };
+    });
+    rows.sort((a, b) => a.median - b.median);
+    lines.push(`  ${role}${role === acceptedSecond ? ' (accepts second)' : ''}:`);
+    for (const row of rows) {
+      lines.push(
+        `    ${row.median.toFixed(0).padStart(6)} ms  (${row.min.toFixed(0)}…${row.max.toFixed(0)})  ${row.name}`,
+      );
+    }
+  }
+  return lines;
 }
 
 /** Two peer connections in one page, no server: the WebRTC floor on this machine. */
@@ -135,18 +261,26 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ARGS });
   try {
     const baseline: number[] = [];
-    const product: number[] = [];
+    const product: ProductRun[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       baseline.push(await baselineRun(browser, baseUrl));
       product.push(await productRun(browser, baseUrl));
     }
-    const ratio = median(product) / median(baseline);
+    const productMedian = median(product.map((run) => run.total));
+    const ratio = productMedian / median(baseline);
+    // Whichever side's own Accept is the one the times count from.
+    const acceptedSecond: CallRole =
+      product[0]?.steps.offerer['sends AcceptMatch'] === 0 ? 'offerer' : 'answerer';
     process.stdout.write(
       [
         '',
         `Video call set-up, ${RUNS} runs each (median)`,
         `  baseline: two peer connections in one page, no server   1.00× (${median(baseline).toFixed(0)} ms)`,
-        `  product:  second Accept → first remote frame, both sides ${ratio.toFixed(2)}× (${median(product).toFixed(0)} ms)`,
+        `  product:  second Accept → first remote frame, both sides ${ratio.toFixed(2)}× (${productMedian.toFixed(0)} ms)`,
+        `  baseline runs: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms; product runs: ${product.map((run) => run.total.toFixed(0)).join(', ')} ms`,
+        '',
+        'Steps, ms after the second Accept went out to the hub (median, min…max over the runs):',
+        ...stepReport(product, acceptedSecond),
         '',
       ].join('\n'),
     );

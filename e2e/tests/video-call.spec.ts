@@ -7,19 +7,51 @@ import { signInThroughUi } from '../support/admin-ui';
 import { E2E_ADMIN_PASSWORD, E2E_ROUND_SECONDS } from '../support/global-setup';
 import { takeSeatAsNewParticipant } from '../support/participant';
 
-/** Two people on a wheel of their own, matched and both accepted. */
-async function matchAndAccept(request: APIRequestContext, first: Page, second: Page) {
+/** Two people on a wheel of their own, matched, each with the match's dialog open. */
+async function matchUp(request: APIRequestContext, first: Page, second: Page) {
   const wheel = await createWheel(request, { name: 'Call test', description: 'A video call', slotCount: 4 });
   for (const page of [first, second]) await page.goto(`/wheel/${wheel.id}`);
   await takeSeatAsNewParticipant(first, { ring: 'Inner', number: 2 }, { age: '40', gender: 'Other' });
   await takeSeatAsNewParticipant(second, { ring: 'Outer', number: 2 }, { age: '41', gender: 'Other' });
-  for (const page of [first, second]) {
-    const dialog = page.getByRole('dialog', { name: 'You have a match!' });
+  const matchDialog = (page: Page) => page.getByRole('dialog', { name: 'You have a match!' });
+  const dialogs = [matchDialog(first), matchDialog(second)] as const;
+  for (const dialog of dialogs)
     await expect(dialog).toBeVisible({ timeout: (E2E_ROUND_SECONDS + 10) * 1000 });
-    await dialog.getByRole('button', { name: 'Accept' }).click();
-  }
+  return { wheel, dialogs };
+}
+
+/** Two people on a wheel of their own, matched and both accepted. */
+async function matchAndAccept(request: APIRequestContext, first: Page, second: Page) {
+  const { wheel, dialogs } = await matchUp(request, first, second);
+  for (const dialog of dialogs) await dialog.getByRole('button', { name: 'Accept' }).click();
   return wheel;
 }
+
+declare global {
+  interface Window {
+    __openedMedia?: MediaStream[];
+  }
+}
+
+/** Keeps every stream the page opens, so a test can tell whether the camera is on (lit). */
+function keepOpenedMedia() {
+  const opened: MediaStream[] = [];
+  window.__openedMedia = opened;
+  const mediaDevices = navigator.mediaDevices;
+  const getUserMedia = mediaDevices.getUserMedia.bind(mediaDevices);
+  mediaDevices.getUserMedia = async (constraints) => {
+    const stream = await getUserMedia(constraints);
+    opened.push(stream);
+    return stream;
+  };
+}
+
+const cameraOn = (page: Page) =>
+  page.evaluate(() =>
+    (window.__openedMedia ?? []).some((stream) =>
+      stream.getVideoTracks().some((track) => track.readyState === 'live'),
+    ),
+  );
 
 const remoteVideoHasFrames = (page: Page) =>
   page.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth > 0);
@@ -132,6 +164,34 @@ test('a reload on either side mid-call comes back into the same call; a camera t
   await bob.screenshot({ path: test.info().outputPath('phone-call-partner-camera-off.png') });
   await ada.getByRole('button', { name: 'Turn camera on' }).click();
   await expect(bob.getByTestId('remote-camera-off')).toHaveCount(0, { timeout: 5_000 });
+});
+
+test('the camera turns on at Accept, before the partner answers, and off again when the partner declines', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const watchedPage = async () => {
+    const context = await browser.newContext({ baseURL });
+    await context.addInitScript(keepOpenedMedia);
+    return context.newPage();
+  };
+  const ada = await watchedPage();
+  const bob = await watchedPage();
+  const {
+    dialogs: [adaDialog, bobDialog],
+  } = await matchUp(request, ada, bob);
+  expect(await cameraOn(ada)).toBe(false);
+
+  await adaDialog.getByRole('button', { name: 'Accept' }).click();
+  await expect.poll(() => cameraOn(ada)).toBe(true);
+  await expect(ada.getByTestId('call-state')).toHaveCount(0);
+
+  await bobDialog.getByRole('button', { name: 'Decline' }).click();
+  await expect.poll(() => cameraOn(ada)).toBe(false);
+  expect(await cameraOn(bob)).toBe(false);
+  await expect(ada.getByTestId('call-state')).toHaveCount(0);
 });
 
 test('a browser that denies the camera says so instead of hanging', async ({ baseURL, request }) => {

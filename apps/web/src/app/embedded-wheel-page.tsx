@@ -37,7 +37,7 @@ export function EmbeddedWheelPage() {
   // At least 40rem tall, so the registration form and the video call fit in the frame.
   return (
     <main id="embedded-wheel" className="min-h-[40rem] bg-slate-50 pb-4">
-      <WheelWithVideoCall>{(onMatchReady) => <WheelPage onMatchReady={onMatchReady} />}</WheelWithVideoCall>
+      <WheelWithVideoCall>{(call) => <WheelPage {...call} />}</WheelWithVideoCall>
       <p className="px-4 text-center text-xs text-slate-500">
         Speed networking by{' '}
         <a

@@ -15,9 +15,7 @@ const marketing = lazyArea(() => import('./areas/marketing-area'));
 const purchase = lazyArea(() => import('./areas/purchase-area'));
 
 function WheelHomeWithCall() {
-  return (
-    <WheelWithVideoCall>{(onMatchReady) => <WheelHomePage onMatchReady={onMatchReady} />}</WheelWithVideoCall>
-  );
+  return <WheelWithVideoCall>{(call) => <WheelHomePage {...call} />}</WheelWithVideoCall>;
 }
 
 /** The complete route table (spec section 2), exported so tests mount the real routes in a memory router. */
@@ -33,11 +31,7 @@ export const routes: RouteObject[] = [
           { path: '/wheel', element: <WheelHomeWithCall /> },
           {
             path: '/wheel/:wheelId',
-            element: (
-              <WheelWithVideoCall>
-                {(onMatchReady) => <WheelPage onMatchReady={onMatchReady} />}
-              </WheelWithVideoCall>
-            ),
+            element: <WheelWithVideoCall>{(call) => <WheelPage {...call} />}</WheelWithVideoCall>,
           },
           { path: '/business', element: marketing('BusinessPage') },
           { path: '/features', element: marketing('FeaturesPage') },

@@ -28,9 +28,7 @@ describe('wheel with video call', () => {
       <QueryClientProvider client={createTestQueryClient()}>
         <RealtimeClientContext value={hub.client()}>
           <VideoCallEnvironmentContext value={fakes.environment}>
-            <WheelWithVideoCall>
-              {(onMatchReady) => <WheelExperience wheel={wheel} onMatchReady={onMatchReady} />}
-            </WheelWithVideoCall>
+            <WheelWithVideoCall>{(call) => <WheelExperience wheel={wheel} {...call} />}</WheelWithVideoCall>
           </VideoCallEnvironmentContext>
         </RealtimeClientContext>
       </QueryClientProvider>,

@@ -1,7 +1,7 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { DialogLoading } from '@/components/ui/dialog';
 import { useVideoCall } from '@/features/video/hooks/use-video-call';
-import type { MatchReadyHandler } from '@/features/wheel/components/wheel-experience';
+import type { WheelCallHooks } from '@/features/wheel/components/wheel-experience';
 import { onDemand, whenIdle } from '@/lib/on-demand';
 
 // The call's screen (and Radix's dialog under it) is needed only once a call starts: it is
@@ -13,22 +13,26 @@ const LoadedOverlay = overlay.component((module) => module.VideoCallOverlay);
 export const preloadVideoCallOverlay = overlay.preload;
 
 /**
- * Puts the video call over a wheel screen: the wheel reports each match both sides accepted
- * through `onMatchReady`, the call takes it from there. The two features meet only here.
+ * Puts the video call over a wheel screen: the wheel reports each match this person accepts
+ * (`onMatchAccepted`, the camera gets ready) and each match both sides accepted (`onMatchReady`,
+ * the call starts); the call takes it from there. The two features meet only here.
  */
-export function WheelWithVideoCall({
-  children,
-}: {
-  children: (onMatchReady: MatchReadyHandler) => ReactNode;
-}) {
+export function WheelWithVideoCall({ children }: { children: (call: WheelCallHooks) => ReactNode }) {
   const call = useVideoCall();
+  const { onMatchReady, onMatchAccepted } = call;
+  // Every step of a call's set-up re-renders this component; the wheel does not depend on the
+  // call's state, so it is kept as it is rather than re-rendered between those steps.
+  const wheel = useMemo(
+    () => children({ onMatchReady, onMatchAccepted }),
+    [children, onMatchReady, onMatchAccepted],
+  );
   useEffect(() => whenIdle(() => void overlay.preload()), []);
   // Once shown, the overlay stays mounted so that the end of a call goes through its dialog.
   const [shown, setShown] = useState(false);
   if (call.state.phase !== 'idle' && !shown) setShown(true);
   return (
     <>
-      {children(call.onMatchReady)}
+      {wheel}
       {shown ? (
         <Suspense fallback={<DialogLoading />}>
           <LoadedOverlay call={call} />

@@ -13,6 +13,7 @@ import {
   DISCONNECTED_GRACE_MS,
   ICE_CANDIDATE_POOL_SIZE,
   MAX_AUTOMATIC_RESTARTS,
+  PREPARED_MEDIA_HOLD_MS,
   VIDEO_RETRY_DELAY_MS,
 } from './call-controller';
 
@@ -272,6 +273,119 @@ describe('call controller as the answerer (user2)', () => {
     expect(peers).toHaveLength(2);
     expect(hub.callsOf('SendAnswer')).toHaveLength(2);
     expect(controller.getState().phase).toBe('active');
+  });
+});
+
+describe("call controller from this person's own Accept", () => {
+  // Accepted by this person only: the partner has not answered yet.
+  const ACCEPTED_BY_ME = { ...MATCH, status: 'Pending' as const, acceptedByUser2: false };
+  const ACCEPTED_BY_ME_AS_ANSWERER = {
+    ...MATCH_AS_ANSWERER,
+    status: 'Pending' as const,
+    acceptedByUser1: false,
+  };
+
+  it('opens the camera at once without showing a call, and the call starts on it once both accepted', async () => {
+    const { hub, controller, getUserMedia, loadIceServers, streams } = setup();
+    controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    expect(getUserMedia).toHaveBeenCalledWith({ video: true, audio: true });
+    expect(loadIceServers).toHaveBeenCalledWith('participant-token');
+    expect(controller.getState().phase).toBe('idle');
+    expect(hub.callsOf('SendOffer')).toEqual([]);
+
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(loadIceServers).toHaveBeenCalledTimes(1);
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+    expect(controller.getState()).toMatchObject({ phase: 'active', localStream: streams[0]?.stream });
+    expect(streams[0]?.video.stop).not.toHaveBeenCalled();
+  });
+
+  it('the answerer answers on the camera it opened at its Accept', async () => {
+    const { hub, controller, getUserMedia, peers, streams } = setup();
+    controller.acceptedByMe(ACCEPTED_BY_ME_AS_ANSWERER, ME);
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(peers[0]?.tracks).toHaveLength(2);
+    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
+    expect(controller.getState()).toMatchObject({ phase: 'active', localStream: streams[0]?.stream });
+  });
+
+  it('turns the camera off when the partner declines', async () => {
+    const { hub, controller, streams } = setup();
+    controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    hub.push('MatchDeclined', { matchId: MATCH.id, userId: PARTNER_ID });
+    await flushPromises();
+    expect(streams[0]?.video.stop).toHaveBeenCalled();
+    expect(streams[0]?.audio.stop).toHaveBeenCalled();
+    expect(controller.getState().phase).toBe('idle');
+  });
+
+  it('turns off a camera still opening when the partner declines, as soon as it is open', async () => {
+    const { hub, controller, getUserMedia, streams } = setup();
+    let grant: () => void = () => {};
+    const camera = getUserMedia.getMockImplementation();
+    getUserMedia.mockImplementationOnce(
+      (constraints) =>
+        new Promise((resolve) => (grant = () => resolve(camera?.(constraints) ?? Promise.reject()))),
+    );
+    controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    hub.push('MatchDeclined', { matchId: MATCH.id, userId: PARTNER_ID });
+    grant();
+    await flushPromises();
+    expect(streams[0]?.video.stop).toHaveBeenCalled();
+  });
+
+  it('turns the camera off when the match closes unanswered, or when nothing is heard in time', async () => {
+    const closed = setup();
+    closed.controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    closed.hub.push('MatchExpired', { wheelId: MATCH.wheelId, matchId: MATCH.id, reason: 'unanswered' });
+    await flushPromises();
+    expect(closed.streams[0]?.video.stop).toHaveBeenCalled();
+    expect(closed.controller.getState().phase).toBe('idle');
+
+    const silent = setup();
+    silent.controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    expect(silent.timers.delays).toEqual([PREPARED_MEDIA_HOLD_MS]);
+    silent.timers.runAll();
+    await flushPromises();
+    expect(silent.streams[0]?.video.stop).toHaveBeenCalled();
+  });
+
+  it('turns the camera off when the page leaves the wheel before the partner accepted', async () => {
+    const { hub, controller, peers, streams } = setup();
+    controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    controller.endCall();
+    await flushPromises();
+    expect(streams[0]?.video.stop).toHaveBeenCalled();
+    expect(hub.callsOf('EndCall')).toEqual([]);
+    expect(peers).toHaveLength(0);
+  });
+
+  it('reports a camera refused at the Accept once both accepted, and Retry asks again', async () => {
+    const { controller, getUserMedia, hub, timers } = setup();
+    getUserMedia.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    expect(controller.getState().phase).toBe('idle');
+
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(controller.getState()).toMatchObject({ phase: 'failed', problem: 'permission-denied' });
+
+    controller.retry();
+    timers.runAll();
+    await flushPromises();
+    expect(getUserMedia).toHaveBeenCalledTimes(2);
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
   });
 });
 

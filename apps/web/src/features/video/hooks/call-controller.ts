@@ -3,6 +3,7 @@ import {
   displayNameOf,
   type IceCandidate,
   type IceCandidateReceivedEvent,
+  MATCH_ANSWER_WINDOW_MS,
   type Match,
   type MatchExpiredEvent,
   type OfferReceivedEvent,
@@ -25,6 +26,12 @@ export const DISCONNECTED_GRACE_MS = 10_000;
 export const CONNECT_TIMEOUT_MS = 15_000;
 /** Fresh starts of one call without a connection in between, before it counts as lost. */
 export const MAX_AUTOMATIC_RESTARTS = 2;
+/**
+ * How long a camera opened at this person's Accept stays on while the partner has not accepted:
+ * a match not accepted by both within its answer window is closed by the server, so by then the
+ * camera is not needed (even if the news of the close was lost on the way).
+ */
+export const PREPARED_MEDIA_HOLD_MS = MATCH_ANSWER_WINDOW_MS;
 /** Camera and microphone are asked for together (spec section 7). */
 export const MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: true, audio: true };
 /** Without a camera (or a microphone) the call goes on with what there is, tried in this order. */
@@ -109,6 +116,12 @@ export interface CallController {
    * already, talking to a page that is gone; user2 then asks user1 to call again.
    */
   matchReady(match: Match, me: CallParticipant, restored?: boolean): void;
+  /**
+   * This person accepted `match`; the partner may not have yet. Camera, microphone and ICE
+   * servers get ready now, so that the call starts without waiting for them once both have
+   * accepted. Released when the match is declined or closed, or after PREPARED_MEDIA_HOLD_MS.
+   */
+  acceptedByMe(match: Match, me: CallParticipant): void;
   toggleMicrophone(): void;
   toggleCamera(): void;
   /** Stops every track, closes the connection and tells the partner; the overlay closes. */
@@ -166,6 +179,19 @@ interface Session {
   automaticRestarts: number;
   /** The ICE servers, fetched once per call (before the offer arrives, for the answerer). */
   iceServers: Promise<RTCIceServer[]> | null;
+  /**
+   * The camera being opened for this call (since this person's Accept, or by a start waiting for
+   * it), until it is `stream`: a start that comes meanwhile (the offer) waits for the same one.
+   */
+  openingMedia: Promise<MediaStream> | null;
+}
+
+/** Camera, microphone and ICE servers being got ready for a match this person accepted. */
+interface Preparation {
+  matchId: string;
+  media: Promise<MediaStream>;
+  iceServers: Promise<RTCIceServer[]>;
+  releaseTimer: unknown;
 }
 
 /** Maps a getUserMedia (or other) failure to what the user is told. */
@@ -205,6 +231,11 @@ function stopStream(stream: MediaStream | null) {
   for (const track of stream?.getTracks() ?? []) track.stop();
 }
 
+/** Stops a stream still being opened as soon as it is open; a failure to open it needs no answer. */
+function stopWhenOpen(media: Promise<MediaStream>) {
+  media.then(stopStream, () => {});
+}
+
 /**
  * The peer-to-peer call of one screen, as a small state machine outside React: the offerer
  * (user1 of the match) offers, the answerer answers, candidates go both ways through the hub.
@@ -222,6 +253,7 @@ export function createCallController({
   const readyMatches = new Map<string, { match: Match; me: CallParticipant }>();
   const earlyOffers = new Map<string, { offer: SessionDescription; candidates: RTCIceCandidateInit[] }>();
   let session: Session | null = null;
+  let preparation: Preparation | null = null;
   // Bumped whenever a start is superseded or torn down; async steps of an older start stop.
   let attempt = 0;
 
@@ -261,6 +293,26 @@ export function createCallController({
     closePeer(s);
     stopStream(s.stream);
     s.stream = null;
+    if (s.openingMedia) stopWhenOpen(s.openingMedia);
+    s.openingMedia = null;
+  }
+
+  /** Turns off the camera got ready for `matchId` (all of them without one): no call will use it. */
+  function releasePreparation(matchId?: string) {
+    const p = preparation;
+    if (!p || (matchId !== undefined && p.matchId !== matchId)) return;
+    preparation = null;
+    clearTimer(p.releaseTimer);
+    stopWhenOpen(p.media);
+  }
+
+  /** What was got ready for `matchId`, handed over to its call once. */
+  function takePreparation(matchId: string): Preparation | null {
+    const p = preparation;
+    if (!p || p.matchId !== matchId) return null;
+    preparation = null;
+    clearTimer(p.releaseTimer);
+    return p;
   }
 
   function report(result: { error: { message: string } } | { data: unknown }, what: string) {
@@ -351,19 +403,33 @@ export function createCallController({
   }
 
   async function ensureMedia(s: Session, a: number): Promise<MediaStream | null> {
-    if (s.stream) return s.stream;
-    const stream = await openMedia();
-    if (!isCurrent(s, a)) {
-      stopStream(stream);
-      return null;
+    if (!s.stream) {
+      s.openingMedia ??= openMedia();
+      const opening = s.openingMedia;
+      let stream: MediaStream;
+      try {
+        stream = await opening;
+      } catch (error) {
+        // Asked again on the next start (Retry), not taken from this failure.
+        if (s.openingMedia === opening) s.openingMedia = null;
+        throw error;
+      }
+      // The first start to get here takes the camera for the session; a teardown meanwhile has stopped it.
+      if (s.openingMedia === opening) {
+        s.openingMedia = null;
+        adoptStream(s, stream);
+      }
     }
+    return isCurrent(s, a) ? s.stream : null;
+  }
+
+  function adoptStream(s: Session, stream: MediaStream) {
     s.stream = stream;
     const hasCamera = stream.getVideoTracks().length > 0;
     // A retry keeps what the user chose: muted stays muted.
     for (const track of stream.getAudioTracks()) track.enabled = state.microphoneOn;
     for (const track of stream.getVideoTracks()) track.enabled = state.cameraOn;
     set({ localStream: stream, hasCamera, cameraOn: hasCamera && state.cameraOn });
-    return stream;
   }
 
   /** Tells the partner whether camera and microphone are on; silent until the partner is in the call. */
@@ -589,6 +655,9 @@ export function createCallController({
 
   function openSession(match: Match, me: CallParticipant, role: CallRole): Session {
     if (session) teardown(session);
+    const prepared = takePreparation(match.id);
+    // Got ready for another match, which is not the one starting: not needed any more.
+    releasePreparation();
     const s: Session = {
       match,
       me,
@@ -604,7 +673,8 @@ export function createCallController({
       retryTimer: null,
       connectTimer: null,
       automaticRestarts: 0,
-      iceServers: null,
+      iceServers: prepared?.iceServers ?? null,
+      openingMedia: prepared?.media ?? null,
     };
     session = s;
     const partner = role === 'offerer' ? match.user2 : match.user1;
@@ -695,6 +765,7 @@ export function createCallController({
   function stopForGood(matchId: string, problem: CallProblem) {
     readyMatches.delete(matchId);
     earlyOffers.delete(matchId);
+    releasePreparation(matchId);
     const s = session;
     if (!s || s.match.id !== matchId) return;
     s.partnerInCall = false;
@@ -721,6 +792,7 @@ export function createCallController({
     );
 
   function hangUp() {
+    releasePreparation();
     const s = session;
     if (!s) return;
     teardown(s);
@@ -766,6 +838,7 @@ export function createCallController({
         client.on('CallTimer', onTimer),
         client.on('CallTimeUp', onTimeUp),
         client.on('MatchExpired', onMatchExpired),
+        client.on('MatchDeclined', ({ matchId }) => releasePreparation(matchId)),
         client.on('MediaStateChanged', ({ matchId, cameraOn, microphoneOn }) => {
           if (session?.match.id === matchId) {
             set({ partnerCameraOn: cameraOn, partnerMicrophoneOn: microphoneOn });
@@ -817,6 +890,21 @@ export function createCallController({
       s.partnerInCall = true;
       void waitForOffer(s, 'reload');
       askForOffer(s);
+    },
+    acceptedByMe(match, me) {
+      if (me.id !== match.user1.id && me.id !== match.user2.id) return;
+      // A call already under way holds the camera; one for this match has what it needs.
+      if (inCall() || preparation?.matchId === match.id) return;
+      releasePreparation();
+      const media = openMedia();
+      // A camera that cannot be opened is reported by the call, which asks for it again.
+      media.catch(() => {});
+      preparation = {
+        matchId: match.id,
+        media,
+        iceServers: loadIceServers(me.token),
+        releaseTimer: timers.setTimeout(() => releasePreparation(match.id), PREPARED_MEDIA_HOLD_MS),
+      };
     },
     toggleMicrophone() {
       const on = !state.microphoneOn;

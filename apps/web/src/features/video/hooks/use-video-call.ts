@@ -36,6 +36,8 @@ export interface VideoCall {
   state: CallState;
   /** Give it to the wheel: called once per match when both sides have accepted. */
   onMatchReady: (match: Match, me: CallParticipant) => void;
+  /** Give it to the wheel: called when this person accepts a match, to get the camera ready. */
+  onMatchAccepted: (match: Match, me: CallParticipant) => void;
   toggleMicrophone: () => void;
   toggleCamera: () => void;
   endCall: () => void;
@@ -60,6 +62,7 @@ export function useVideoCall(): VideoCall {
     () => ({
       state,
       onMatchReady: controller.matchReady,
+      onMatchAccepted: controller.acceptedByMe,
       toggleMicrophone: controller.toggleMicrophone,
       toggleCamera: controller.toggleCamera,
       endCall: controller.endCall,

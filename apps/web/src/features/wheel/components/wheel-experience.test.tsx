@@ -19,14 +19,13 @@ import {
   WHEEL_ID,
 } from '@/test/fixtures';
 import { createTestQueryClient, jsonResponse, mockFetch, stubAlert } from '@/test/render';
-import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
+import { type WheelCallHooks, WheelExperience } from './wheel-experience';
 
-interface SetupOptions {
+interface SetupOptions extends WheelCallHooks {
   wheel?: OpenWheel;
   me?: StoredParticipant | null;
   snapshot?: Partial<WheelSnapshot>;
   hub?: FakeHub;
-  onMatchReady?: MatchReadyHandler;
 }
 
 function setup({
@@ -34,7 +33,7 @@ function setup({
   me = null,
   snapshot = {},
   hub = new FakeHub(),
-  onMatchReady,
+  ...call
 }: SetupOptions = {}) {
   hub.handle('JoinWheel', () => ({ data: makeSnapshot({ wheel, ...snapshot }) }));
   hub.handle('TakeSlot', () => ({ data: null }));
@@ -44,7 +43,7 @@ function setup({
   const view = render(
     <QueryClientProvider client={createTestQueryClient()}>
       <RealtimeClientContext value={client}>
-        <WheelExperience wheel={wheel} onMatchReady={onMatchReady} />
+        <WheelExperience wheel={wheel} {...call} />
       </RealtimeClientContext>
     </QueryClientProvider>,
   );
@@ -279,7 +278,8 @@ describe('wheel experience', () => {
       slot.position === 0 ? { ...slot, userId: ME_ID, user: me, occupiedAt: wheel.createdAt } : slot,
     );
     const onMatchReady = vi.fn();
-    const { hub } = setup({ wheel: { ...wheel, slots }, me, onMatchReady });
+    const onMatchAccepted = vi.fn();
+    const { hub } = setup({ wheel: { ...wheel, slots }, me, onMatchReady, onMatchAccepted });
     await settle();
     const match = makeMatch();
 
@@ -311,6 +311,8 @@ describe('wheel experience', () => {
     hub.handle('AcceptMatch', ({ matchId }) => ({ data: { ...match, id: matchId, acceptedByUser1: true } }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(hub.callsOf('AcceptMatch')).toEqual([{ matchId: match.id }]);
+    // The call gets the camera ready from this Accept, before the partner has answered.
+    expect(onMatchAccepted).toHaveBeenCalledWith(expect.objectContaining({ id: match.id }), me);
     expect(await within(dialog).findByText('Waiting for other person...')).toBeInTheDocument();
     expect(onMatchReady).not.toHaveBeenCalled();
 

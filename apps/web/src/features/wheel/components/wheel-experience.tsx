@@ -40,7 +40,7 @@ const RegistrationDialog = registration.component((module) => module.Registratio
 /** Fetches the registration form now; the unit tests do, as a browser has by the first click. */
 export const preloadRegistrationDialog = registration.preload;
 
-interface WheelExperienceProps {
+interface WheelExperienceProps extends WheelCallHooks {
   wheel: OpenWheel;
   /** The grant that opened a private wheel; sent with JoinWheel. */
   accessGrant?: string | null;
@@ -49,7 +49,6 @@ interface WheelExperienceProps {
    * so the wheel's name is a second-level heading there.
    */
   standalone?: boolean;
-  onMatchReady?: MatchReadyHandler;
 }
 
 /**
@@ -58,6 +57,18 @@ interface WheelExperienceProps {
  * it (a snapshot after a reload or on another device), so a call may be under way to rejoin.
  */
 export type MatchReadyHandler = (match: Match, me: StoredParticipant, restored: boolean) => void;
+
+/**
+ * VIDEO CALL HOOK: called when this person accepts a match, whether or not the partner has yet,
+ * so that the call can get the camera ready before both have accepted.
+ */
+export type MatchAcceptedHandler = (match: Match, me: StoredParticipant) => void;
+
+/** What a wheel screen passes on to the video call, which the app layer plugs in. */
+export interface WheelCallHooks {
+  onMatchReady?: MatchReadyHandler;
+  onMatchAccepted?: MatchAcceptedHandler;
+}
 
 function seatDescription(slot: Slot, slotCount: number): string {
   const ring = ringOf(slot.position, slotCount) === 'inner' ? 'inner' : 'outer';
@@ -105,6 +116,7 @@ export function WheelExperience({
   accessGrant = null,
   standalone = false,
   onMatchReady,
+  onMatchAccepted,
 }: WheelExperienceProps) {
   const [me, setMe] = useState<StoredParticipant | null>(() => getParticipantForWheel(wheel.id));
   const hub = useWheelHub({ wheel, accessGrant, me });
@@ -166,6 +178,13 @@ export function WheelExperience({
       }
     }
   }, [state.matches, me, onMatchReady]);
+
+  // VIDEO CALL HOOK: the camera gets ready from this person's own Accept, not from the partner's.
+  function respondToMatch(matchId: string, accept: boolean) {
+    const match = state.matches.find((candidate) => candidate.id === matchId);
+    if (accept && match && me) onMatchAccepted?.(match, me);
+    return hub.respondToMatch(matchId, accept);
+  }
 
   async function seatCall(call: () => Promise<string | null>) {
     setSeatMessage(null);
@@ -344,7 +363,7 @@ export function WheelExperience({
           onOpenChange={(open) => dispatch({ type: 'setMatchesOpen', open })}
           matches={matches}
           meId={me.id}
-          onRespond={hub.respondToMatch}
+          onRespond={respondToMatch}
           clockOffsetMs={state.clockOffsetMs}
           registrationFields={live.registrationFields}
           notice={state.dialogNotice}

@@ -9,7 +9,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { clearWheelAccessGrant, getWheelAccessGrant, saveWheelAccessGrant } from '@/lib/auth-storage';
 import { onDemand } from '@/lib/on-demand';
 import { wheelQuery } from '../api/get-wheel';
-import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
+import { type WheelCallHooks, WheelExperience } from './wheel-experience';
 import { WheelLoadingState } from './wheel-loading-state';
 
 // Only a private wheel shows the access-code form: its form library stays out of the wheel's download.
@@ -20,10 +20,9 @@ const LockedWheelView = onDemand(() => import('./locked-wheel-view')).component(
 export const WHEEL_LOAD_ERROR =
   'Could not fetch the wheel. It may not exist or you may not have permission to view it.';
 
-interface WheelGateProps {
+interface WheelGateProps extends WheelCallHooks {
   wheelId: string;
   standalone?: boolean;
-  onMatchReady?: MatchReadyHandler;
 }
 
 /**
@@ -31,7 +30,7 @@ interface WheelGateProps {
  * when it is private, or straight away with a grant this browser already holds.
  * Key it by wheel id so one wheel's unlocked state never leaks into another's.
  */
-export function WheelGate({ wheelId, standalone = false, onMatchReady }: WheelGateProps) {
+export function WheelGate({ wheelId, standalone = false, ...call }: WheelGateProps) {
   const navigate = useNavigate();
   const [grant, setGrant] = useState(() => getWheelAccessGrant(wheelId));
   // Unlocking answers with the open wheel; no need to fetch it again.
@@ -46,9 +45,7 @@ export function WheelGate({ wheelId, standalone = false, onMatchReady }: WheelGa
 
   const open = unlocked ?? (data && !data.requiresAccessCode ? data : null);
   if (open) {
-    return (
-      <WheelExperience wheel={open} accessGrant={grant} standalone={standalone} onMatchReady={onMatchReady} />
-    );
+    return <WheelExperience wheel={open} accessGrant={grant} standalone={standalone} {...call} />;
   }
   if (isPending) return <WheelLoadingState />;
   if (!isError && data.requiresAccessCode) {

@@ -6,11 +6,11 @@ import { PageTitle } from '@/components/ui/page-title';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { currentWheelQuery } from '../api/get-wheel';
 import { PublicWheelList } from './public-wheel-list';
-import { type MatchReadyHandler, WheelExperience } from './wheel-experience';
+import { type WheelCallHooks, WheelExperience } from './wheel-experience';
 import { WheelGate } from './wheel-gate';
 import { WheelLoadingState } from './wheel-loading-state';
 
-function CurrentWheel({ onMatchReady }: { onMatchReady?: MatchReadyHandler }) {
+function CurrentWheel(call: WheelCallHooks) {
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(currentWheelQuery());
 
   if (isPending) return <WheelLoadingState />;
@@ -41,13 +41,13 @@ function CurrentWheel({ onMatchReady }: { onMatchReady?: MatchReadyHandler }) {
   }
   // A private current wheel goes through the same access-code gate as a wheel opened by id.
   if (data.requiresAccessCode) {
-    return <WheelGate key={data.id} wheelId={data.id} standalone onMatchReady={onMatchReady} />;
+    return <WheelGate key={data.id} wheelId={data.id} standalone {...call} />;
   }
-  return <WheelExperience key={data.id} wheel={data} standalone onMatchReady={onMatchReady} />;
+  return <WheelExperience key={data.id} wheel={data} standalone {...call} />;
 }
 
-/** `/` and `/wheel`: the current wheel, live. `onMatchReady` lets the app layer start a video call. */
-export function WheelHomePage({ onMatchReady }: { onMatchReady?: MatchReadyHandler }) {
+/** `/` and `/wheel`: the current wheel, live. The call hooks let the app layer start a video call. */
+export function WheelHomePage(call: WheelCallHooks) {
   const { data } = useQuery(currentWheelQuery());
   const currentId = data?.id ?? null;
   return (
@@ -61,7 +61,7 @@ export function WheelHomePage({ onMatchReady }: { onMatchReady?: MatchReadyHandl
           Take a free seat, wait for the spin and meet new people one-on-one, a round at a time.
         </p>
       </header>
-      <CurrentWheel onMatchReady={onMatchReady} />
+      <CurrentWheel {...call} />
       <section aria-labelledby="other-wheels-heading" className="mx-auto mt-12 max-w-5xl px-4 sm:px-6">
         <h2 id="other-wheels-heading" className="text-xl font-semibold text-slate-900">
           Other public wheels
