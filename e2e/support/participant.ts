@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createWheel } from './admin-api';
 import { expect } from './fixtures';
+import { E2E_ROUND_SECONDS } from './global-setup';
 
 /** Registers through the wheel's dialog after clicking a free seat, as a person would. */
 export async function takeSeatAsNewParticipant(
@@ -20,4 +22,34 @@ export async function takeSeatAsNewParticipant(
       name: new RegExp(`^${seat.ring} ring, seat ${seat.number}, taken by .*\\(you\\)$`),
     }),
   ).toBeVisible();
+}
+
+/** Two people on a wheel of their own, matched, each with the match's dialog open. */
+export async function matchUp(
+  request: APIRequestContext,
+  first: Page,
+  second: Page,
+  wheelFields: { name: string; description: string },
+) {
+  const wheel = await createWheel(request, { ...wheelFields, slotCount: 4 });
+  for (const page of [first, second]) await page.goto(`/wheel/${wheel.id}`);
+  await takeSeatAsNewParticipant(first, { ring: 'Inner', number: 2 }, { age: '40', gender: 'Other' });
+  await takeSeatAsNewParticipant(second, { ring: 'Outer', number: 2 }, { age: '41', gender: 'Other' });
+  const matchDialog = (page: Page) => page.getByRole('dialog', { name: 'You have a match!' });
+  const dialogs = [matchDialog(first), matchDialog(second)] as const;
+  for (const dialog of dialogs)
+    await expect(dialog).toBeVisible({ timeout: (E2E_ROUND_SECONDS + 10) * 1000 });
+  return { wheel, dialogs };
+}
+
+/** Two people on a wheel of their own, matched and both accepted, so the call opens. */
+export async function matchAndAccept(
+  request: APIRequestContext,
+  first: Page,
+  second: Page,
+  wheelFields: { name: string; description: string },
+) {
+  const { wheel, dialogs } = await matchUp(request, first, second, wheelFields);
+  for (const dialog of dialogs) await dialog.getByRole('button', { name: 'Accept' }).click();
+  return wheel;
 }

@@ -1,33 +1,14 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { REMOVED_FROM_WHEEL } from '@wheelmeet/contracts';
 import { seriousViolations } from '../support/accessibility';
-import { createWheel } from '../support/admin-api';
 import { signInThroughUi } from '../support/admin-ui';
 import { expect, test } from '../support/fixtures';
-import { E2E_ADMIN_PASSWORD, E2E_ROUND_SECONDS } from '../support/global-setup';
-import { takeSeatAsNewParticipant } from '../support/participant';
+import { E2E_ADMIN_PASSWORD } from '../support/global-setup';
+import { matchAndAccept } from '../support/participant';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
 const SHOTS = 'test-results/safety';
-
-/** Two people on a wheel of their own, matched and both accepted, so the call opens. */
-async function matchAndAccept(request: APIRequestContext, first: Page, second: Page) {
-  const wheel = await createWheel(request, {
-    name: 'Safety test',
-    description: 'Block and report',
-    slotCount: 4,
-  });
-  for (const page of [first, second]) await page.goto(`/wheel/${wheel.id}`);
-  await takeSeatAsNewParticipant(first, { ring: 'Inner', number: 2 }, { age: '40', gender: 'Other' });
-  await takeSeatAsNewParticipant(second, { ring: 'Outer', number: 2 }, { age: '41', gender: 'Other' });
-  for (const page of [first, second]) {
-    const dialog = page.getByRole('dialog', { name: 'You have a match!' });
-    await expect(dialog).toBeVisible({ timeout: (E2E_ROUND_SECONDS + 10) * 1000 });
-    await dialog.getByRole('button', { name: 'Accept' }).click();
-  }
-  return wheel;
-}
+const SAFETY_WHEEL = { name: 'Safety test', description: 'Block and report' };
 
 test('one person blocks and reports from the call, the other sees it end, and the organiser removes them', async ({
   browser,
@@ -38,7 +19,7 @@ test('one person blocks and reports from the call, the other sees it end, and th
   test.setTimeout(300_000);
   const ada = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
   const bob = await (await browser.newContext({ baseURL, viewport: DESKTOP })).newPage();
-  const wheel = await matchAndAccept(request, ada, bob);
+  const wheel = await matchAndAccept(request, ada, bob, SAFETY_WHEEL);
   for (const page of [ada, bob]) {
     await expect(page.getByTestId('call-state')).toHaveText('Connected', { timeout: 60_000 });
   }

@@ -1,31 +1,12 @@
-import { type APIRequestContext, chromium, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { BASE_CHROMIUM_ARGS, chromiumPath } from '../playwright.config';
 import { seriousViolations } from '../support/accessibility';
-import { createWheel } from '../support/admin-api';
-import { expect, test } from '../support/fixtures';
 import { signInThroughUi } from '../support/admin-ui';
-import { E2E_ADMIN_PASSWORD, E2E_ROUND_SECONDS } from '../support/global-setup';
-import { takeSeatAsNewParticipant } from '../support/participant';
+import { expect, test } from '../support/fixtures';
+import { E2E_ADMIN_PASSWORD } from '../support/global-setup';
+import { matchAndAccept, matchUp } from '../support/participant';
 
-/** Two people on a wheel of their own, matched, each with the match's dialog open. */
-async function matchUp(request: APIRequestContext, first: Page, second: Page) {
-  const wheel = await createWheel(request, { name: 'Call test', description: 'A video call', slotCount: 4 });
-  for (const page of [first, second]) await page.goto(`/wheel/${wheel.id}`);
-  await takeSeatAsNewParticipant(first, { ring: 'Inner', number: 2 }, { age: '40', gender: 'Other' });
-  await takeSeatAsNewParticipant(second, { ring: 'Outer', number: 2 }, { age: '41', gender: 'Other' });
-  const matchDialog = (page: Page) => page.getByRole('dialog', { name: 'You have a match!' });
-  const dialogs = [matchDialog(first), matchDialog(second)] as const;
-  for (const dialog of dialogs)
-    await expect(dialog).toBeVisible({ timeout: (E2E_ROUND_SECONDS + 10) * 1000 });
-  return { wheel, dialogs };
-}
-
-/** Two people on a wheel of their own, matched and both accepted. */
-async function matchAndAccept(request: APIRequestContext, first: Page, second: Page) {
-  const { wheel, dialogs } = await matchUp(request, first, second);
-  for (const dialog of dialogs) await dialog.getByRole('button', { name: 'Accept' }).click();
-  return wheel;
-}
+const CALL_WHEEL = { name: 'Call test', description: 'A video call' };
 
 declare global {
   interface Window {
@@ -64,7 +45,7 @@ test('both people see and hear each other, agree to extend the call, and hanging
   test.setTimeout(90_000);
   const ada = await (await browser.newContext({ baseURL })).newPage();
   const bob = await (await browser.newContext({ baseURL })).newPage();
-  const wheel = await matchAndAccept(request, ada, bob);
+  const wheel = await matchAndAccept(request, ada, bob, CALL_WHEEL);
 
   for (const page of [ada, bob]) {
     await expect(page.getByTestId('call-state')).toHaveText('Connected', { timeout: 20_000 });
@@ -139,7 +120,7 @@ test('a reload on either side mid-call comes back into the same call; a camera t
       deviceScaleFactor: 2,
     })
   ).newPage();
-  await matchAndAccept(request, ada, bob);
+  await matchAndAccept(request, ada, bob, CALL_WHEEL);
   const bothConnected = async () => {
     for (const page of [ada, bob]) {
       await expect(page.getByTestId('call-state')).toHaveText('Connected', { timeout: 30_000 });
@@ -181,7 +162,7 @@ test('the camera turns on at Accept, before the partner answers, and off again w
   const bob = await watchedPage();
   const {
     dialogs: [adaDialog, bobDialog],
-  } = await matchUp(request, ada, bob);
+  } = await matchUp(request, ada, bob, CALL_WHEEL);
   expect(await cameraOn(ada)).toBe(false);
 
   await adaDialog.getByRole('button', { name: 'Accept' }).click();
@@ -208,7 +189,7 @@ test('a browser that denies the camera says so instead of hanging', async ({ bas
   try {
     const blocked = await (await denying.newContext({ baseURL, permissions: [] })).newPage();
     const partner = await (await granting.newContext({ baseURL })).newPage();
-    await matchAndAccept(request, blocked, partner);
+    await matchAndAccept(request, blocked, partner, CALL_WHEEL);
     await expect(blocked.getByText(/Camera and microphone access was denied/)).toBeVisible({
       timeout: 20_000,
     });
