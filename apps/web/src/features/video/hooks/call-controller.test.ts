@@ -359,6 +359,14 @@ describe("call controller from this person's own Accept", () => {
     expect(silent.streams[0]?.video.stop).toHaveBeenCalled();
   });
 
+  it('keeps the camera ready as long as the organiser lets the partner answer', async () => {
+    const { controller, timers, clock } = setup();
+    clock.now = Date.parse('2026-11-24T10:00:00.000Z');
+    controller.acceptedByMe({ ...ACCEPTED_BY_ME, answerBy: '2026-11-24T10:02:00.000Z' }, ME);
+    await flushPromises();
+    expect(timers.delays).toEqual([120_000]);
+  });
+
   it('turns the camera off when the page leaves the wheel before the partner accepted', async () => {
     const { hub, controller, peers, streams } = setup();
     controller.acceptedByMe(ACCEPTED_BY_ME, ME);

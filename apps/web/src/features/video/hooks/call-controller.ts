@@ -27,9 +27,10 @@ export const CONNECT_TIMEOUT_MS = 15_000;
 /** Fresh starts of one call without a connection in between, before it counts as lost. */
 export const MAX_AUTOMATIC_RESTARTS = 2;
 /**
- * How long a camera opened at this person's Accept stays on while the partner has not accepted:
- * a match not accepted by both within its answer window is closed by the server, so by then the
- * camera is not needed (even if the news of the close was lost on the way).
+ * How long a camera opened at this person's Accept stays on while the partner has not accepted,
+ * for a match that does not say until when it can be answered: a match not accepted by both
+ * within its answer window is closed by the server, so by then the camera is not needed (even
+ * if the news of the close was lost on the way). A match with `answerBy` holds it until then.
  */
 export const PREPARED_MEDIA_HOLD_MS = MATCH_ANSWER_WINDOW_MS;
 /** Camera and microphone are asked for together (spec section 7). */
@@ -903,7 +904,13 @@ export function createCallController({
         matchId: match.id,
         media,
         iceServers: loadIceServers(me.token),
-        releaseTimer: timers.setTimeout(() => releasePreparation(match.id), PREPARED_MEDIA_HOLD_MS),
+        releaseTimer: timers.setTimeout(
+          () => releasePreparation(match.id),
+          // The organiser may give longer than the standard window (decision 010).
+          match.answerBy
+            ? Math.max(0, Date.parse(match.answerBy) - environment.now())
+            : PREPARED_MEDIA_HOLD_MS,
+        ),
       };
     },
     toggleMicrophone() {
