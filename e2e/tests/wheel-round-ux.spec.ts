@@ -161,7 +161,8 @@ test('a partner who leaves: the seat is refused to leave mid-spin, and the match
   baseURL,
   request,
 }) => {
-  test.setTimeout(60_000);
+  // Its own waits add up to a minute (two spins and the partner's grace period) before setup.
+  test.setTimeout(90_000);
   const wheel = await createWheel(request, { name: 'Leaver test', description: 'One of them goes' });
   const ada = await openPage(browser, baseURL, 'desktop');
   const bob = await openPage(browser, baseURL, 'phone');
