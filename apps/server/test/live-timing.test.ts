@@ -1,5 +1,8 @@
 import type { AdminWheel, CallTimerEvent, ErrorBody, RoundScheduledEvent } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createDomainEvents } from '../src/lib/domain-events';
+import { createCallsRepository } from '../src/modules/calls/calls.repository';
+import { createCallsService } from '../src/modules/calls/calls.service';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestBusinessUser } from './support/factories';
 import { dataOf, type HubClient } from './support/hub-client';
@@ -141,6 +144,101 @@ describeEachDialect(
         await person.next('RoundScheduled', (event) => event.nextSpinAt === wheel.nextSpinAt);
         expect(person.all('RoundScheduled').at(-1)?.nextSpinAt).toBe(wheel.nextSpinAt);
       }
+    });
+
+    it('keeps a running call true to the call length when changes and an extension arrive at once', async () => {
+      const { matchId, wheelId, caller, answerer } = await connectedPairOnWheel(5);
+      const { endsAt } = await caller.client.next('CallTimer');
+      const startedAt = Date.parse(endsAt) - 5 * MINUTE;
+      dataOf(await caller.client.call('ExtendCall', { matchId }));
+
+      const lengths = [10, 3, 7, 12, 4, 8];
+      const [answers] = await Promise.all([
+        Promise.all(lengths.map((callMinutes) => retime(wheelId, { roundSeconds: null, callMinutes }))),
+        answerer.client.call('ExtendCall', { matchId }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual(lengths.map(() => 200));
+
+      const wheel = (
+        await t.app.inject({ method: 'GET', url: `/api/admin/wheels/${wheelId}`, headers: admin.headers })
+      ).json<AdminWheel>();
+      expect(lengths).toContain(wheel.callMinutes);
+      // Extended once, so twice the length the wheel ended up with, whatever order things landed in.
+      const expected = new Date(startedAt + 2 * (wheel.callMinutes ?? 0) * MINUTE).toISOString();
+      expect(await callEnd(matchId)).toEqual({ call_ends_at: expected, call_extended: true });
+      for (const person of [caller, answerer]) {
+        await person.client.next('CallTimer', (event) => event.endsAt === expected);
+        expect(person.client.all('CallTimer').at(-1)?.endsAt).toBe(expected);
+      }
+    });
+
+    /**
+     * The app's own call rules over its database, with one repository write made to wait for
+     * `interleave` the first time it runs: another request lands between this one's read and
+     * its write, at exactly that point.
+     */
+    function callsServiceWhere(write: 'extend' | 'moveEnd', interleave: () => Promise<unknown>) {
+      const repository = createCallsRepository(t.database.db);
+      const original = repository[write] as (...args: unknown[]) => Promise<boolean>;
+      let interleaved = false;
+      const racing = {
+        ...repository,
+        [write]: async (...args: unknown[]) => {
+          if (!interleaved) {
+            interleaved = true;
+            await interleave();
+          }
+          return original(...args);
+        },
+      };
+      return createCallsService({
+        calls: racing,
+        clock,
+        ice: { stunUrls: [], turnUrls: [], turnSecret: undefined, turnCredentialTtlSeconds: 0 },
+        events: createDomainEvents(() => {}),
+      });
+    }
+
+    const callEnd = (matchId: string) =>
+      t.database.db
+        .selectFrom('matches')
+        .select(['call_ends_at', 'call_extended'])
+        .where('id', '=', matchId)
+        .executeTakeFirstOrThrow();
+
+    it('extends a call by the new length when the length changes between the extension’s read and write', async () => {
+      const { matchId, wheelId, caller, answerer } = await connectedPairOnWheel(5);
+      const { endsAt } = await caller.client.next('CallTimer');
+      const startedAt = Date.parse(endsAt) - 5 * MINUTE;
+      dataOf(await caller.client.call('ExtendCall', { matchId }));
+
+      const calls = callsServiceWhere('extend', () =>
+        retime(wheelId, { roundSeconds: null, callMinutes: 7 }),
+      );
+      await calls.askToExtend(matchId, answerer.id);
+
+      expect(await callEnd(matchId)).toEqual({
+        call_ends_at: new Date(startedAt + 14 * MINUTE).toISOString(),
+        call_extended: true,
+      });
+    });
+
+    it('moves an extended call to the new length when the extension lands between the change’s read and write', async () => {
+      const { matchId, wheelId, caller, answerer } = await connectedPairOnWheel(5);
+      const { endsAt } = await caller.client.next('CallTimer');
+      const startedAt = Date.parse(endsAt) - 5 * MINUTE;
+
+      const calls = callsServiceWhere('moveEnd', async () => {
+        dataOf(await caller.client.call('ExtendCall', { matchId }));
+        dataOf(await answerer.client.call('ExtendCall', { matchId }));
+      });
+      await t.database.db.updateTable('wheels').set({ call_minutes: 7 }).where('id', '=', wheelId).execute();
+      await calls.retime(wheelId, 7);
+
+      expect(await callEnd(matchId)).toEqual({
+        call_ends_at: new Date(startedAt + 14 * MINUTE).toISOString(),
+        call_extended: true,
+      });
     });
 
     it('refuses lengths out of range and other owners’ wheels, and changes nothing then', async () => {

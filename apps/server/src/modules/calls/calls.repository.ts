@@ -57,13 +57,22 @@ export function createCallsRepository(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Extends the running call that `askedFirst` asked to extend; false when that is no longer so. */
-    async extend(matchId: string, askedFirst: string, endsAt: string, at: string): Promise<boolean> {
+    /**
+     * Extends the running call that `askedFirst` asked to extend, whose end is still the one the
+     * new end was worked out from; false when either is no longer so (a length change moved it).
+     */
+    async extend(
+      matchId: string,
+      expected: { askedFirst: string; endsAt: string },
+      endsAt: string,
+      at: string,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('matches')
         .set({ call_ends_at: endsAt, call_extended: true, call_extension_requested_by: null })
         .where('id', '=', matchId)
-        .where('call_extension_requested_by', '=', askedFirst)
+        .where('call_extension_requested_by', '=', expected.askedFirst)
+        .where('call_ends_at', '=', expected.endsAt)
         .where('call_extended', '=', false)
         .where('call_ended_at', 'is', null)
         .where('call_ends_at', '>', at)

@@ -13,6 +13,14 @@ export const CALL_NOT_RUNNING = 'The call has not started yet.';
 export const CALL_EXTENDED_ALREADY = 'This call was extended once already.';
 /** The server closed the match (a block or a removal, decision 016): said neutrally, as to both. */
 export const CALL_MATCH_ENDED = 'This match ended.';
+export const CALL_END_CONFLICT = 'The call changed while its end was being moved. Please try again.';
+/**
+ * How often a move of a call's end (a length change, an extension) reads the call again when
+ * another move lands between its read and its write; one of the racing moves lands per attempt.
+ */
+const CALL_END_ATTEMPTS = 10;
+
+type RunningCallEnd = { id: string; call_started_at: string; call_ends_at: string; call_extended: boolean };
 
 /**
  * TURN REST credentials as coturn's `use-auth-secret` checks them: the username is
@@ -65,6 +73,28 @@ export function createCallsService(deps: {
     );
   }
 
+  /**
+   * Moves a running call's end to what the wheel's call length `callMinutes` says. When
+   * something else moves it first (the two people's extension), the call is read again and
+   * moved from there, so the length still reaches it; a later change of the length itself
+   * owns the call instead. False when there was nothing to move.
+   */
+  async function moveToLength(call: RunningCallEnd, callMinutes: number | null, now: Date): Promise<boolean> {
+    let current = call;
+    for (let attempt = 0; attempt < CALL_END_ATTEMPTS; attempt += 1) {
+      const endsAt = retimedEnd(current, callLengthMs(callMinutes), now);
+      if (endsAt === current.call_ends_at) return false;
+      const expected = { endsAt: current.call_ends_at, wheelCallMinutes: callMinutes };
+      if (await calls.moveEnd(call.id, expected, endsAt)) return true;
+      const again = await calls.findCall(call.id);
+      if (!again?.call_started_at || !again.call_ends_at || again.call_minutes !== callMinutes) return false;
+      if (isTimeUp(again, now)) return false;
+      const { call_started_at, call_ends_at, call_extended } = again;
+      current = { id: call.id, call_started_at, call_ends_at, call_extended };
+    }
+    throw new AppError('conflict', CALL_END_CONFLICT);
+  }
+
   return {
     /** The other person of an accepted match whose call's time is not up; refuses anyone else. */
     async partnerFor(matchId: string, participantId: string): Promise<string> {
@@ -88,9 +118,11 @@ export function createCallsService(deps: {
      * agrees and extends it by its length, once. The call's clock and who hears it.
      */
     async askToExtend(matchId: string, participantId: string) {
-      // Twice at most: when the other person's ask lands between our read and our write, the
-      // second look sees it, so two asks at the same moment still extend the call.
-      for (let attempt = 0; attempt < 2; attempt += 1) {
+      // When the other person's ask, or a change of the call length, lands between our read and
+      // our write, the next look sees it: two asks at the same moment still extend the call, by
+      // the length the wheel has then.
+      for (let attempt = 0; ; attempt += 1) {
+        if (attempt === CALL_END_ATTEMPTS) throw new AppError('conflict', CALL_END_CONFLICT);
         const { call, partnerId } = await callFor(matchId, participantId);
         if (!call.call_ends_at || call.call_ended_at) throw new AppError('conflict', CALL_NOT_RUNNING);
         const at = clock.now().toISOString();
@@ -102,7 +134,7 @@ export function createCallsService(deps: {
             ? await calls.recordExtensionAsk(matchId, participantId, at)
             : await calls.extend(
                 matchId,
-                partnerId,
+                { askedFirst: partnerId, endsAt: call.call_ends_at },
                 extendedEnd(call.call_ends_at, callLengthMs(call.call_minutes)),
                 at,
               );
@@ -119,9 +151,7 @@ export function createCallsService(deps: {
     async retime(wheelId: string, callMinutes: number | null): Promise<void> {
       const now = clock.now();
       for (const call of await calls.listRunningOn(wheelId, now.toISOString())) {
-        const endsAt = retimedEnd(call, callLengthMs(callMinutes), now);
-        const expected = { endsAt: call.call_ends_at, wheelCallMinutes: callMinutes };
-        if (endsAt === call.call_ends_at || !(await calls.moveEnd(call.id, expected, endsAt))) continue;
+        if (!(await moveToLength(call, callMinutes, now))) continue;
         await events.publish('callTimerChanged', {
           timer: await timerOf(call.id),
           participantIds: [call.user1_id, call.user2_id],
