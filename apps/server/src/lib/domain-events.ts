@@ -49,18 +49,23 @@ export interface DomainEvents {
  * In-process and awaited: `publish` resolves once every listener has run, so a service's
  * caller (and a test) knows the pushes went out. A failing listener is reported, not thrown,
  * so one broken reaction cannot undo the change that raised the event.
+ *
+ * Listeners start in the order they subscribed and then run beside one another: a reaction
+ * that waits on the database (a webhook looking up the wheel's owner) does not hold back the
+ * hub pushes subscribed after it, nor the acknowledgement of the call that raised the event.
  */
 export function createDomainEvents(onListenerError: (error: unknown, name: string) => void): DomainEvents {
   const listeners = new Map<keyof DomainEventMap, Set<Listener<never>>>();
   return {
     async publish(name, payload) {
-      for (const listener of listeners.get(name) ?? []) {
+      const running = [...(listeners.get(name) ?? [])].map(async (listener) => {
         try {
           await (listener as Listener<typeof name>)(payload);
         } catch (error) {
           onListenerError(error, name);
         }
-      }
+      });
+      await Promise.all(running);
     },
     subscribe(name, listener) {
       const set = listeners.get(name) ?? new Set();
