@@ -31,6 +31,36 @@ describe('attempt limiter', () => {
     time.advance(6_000);
     expect(await limiter.tryAttempt('k')).toBe(true);
   });
+
+  it('lets an attempt leave the window exactly its length after it was made, however many the key holds', async () => {
+    const time = manualClock();
+    const limiter = createAttemptLimiter({ maxAttempts: 1_000, windowMs: 10_000, clock: time.clock });
+    for (let index = 0; index < 1_000; index += 1) {
+      expect(await limiter.tryAttempt('venue')).toBe(true);
+      time.advance(10);
+    }
+    // 10 s after the first attempt: it has left, the 999 after it have not.
+    expect(await limiter.tryAttempt('venue')).toBe(true);
+    expect(await limiter.tryAttempt('venue')).toBe(false);
+    expect(await limiter.retryAfterMs('venue')).toBe(10);
+    time.advance(10);
+    expect(await limiter.tryAttempt('venue')).toBe(true);
+    time.advance(10_000);
+    expect(await limiter.isLimited('venue')).toBe(false);
+  });
+
+  it('still limits a busy key while tens of thousands of others come and go', async () => {
+    const time = manualClock();
+    const limiter = createAttemptLimiter({ maxAttempts: 1, windowMs: 1_000, clock: time.clock });
+    await limiter.tryAttempt('busy');
+    const others = Array.from({ length: 25_000 }, (_, index) => limiter.tryAttempt(`connection-${index}`));
+    expect((await Promise.all(others)).every(Boolean)).toBe(true);
+    expect(await limiter.tryAttempt('busy')).toBe(false);
+    expect(await limiter.tryAttempt('connection-24999')).toBe(false);
+    time.advance(1_000);
+    expect(await limiter.tryAttempt('busy')).toBe(true);
+    expect(await limiter.tryAttempt('connection-0')).toBe(true);
+  });
 });
 
 describe('growing delay', () => {

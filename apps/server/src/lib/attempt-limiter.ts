@@ -30,59 +30,96 @@ export interface AttemptLimit {
   windowMs: number;
 }
 
-/** Entries beyond which expired keys are swept, so a flood of distinct keys cannot grow memory for ever. */
+/** Keys beyond which expired ones are swept, so a flood of distinct keys cannot grow memory for ever. */
 const SWEEP_THRESHOLD = 10_000;
 
+/**
+ * One key's attempt times, oldest first. Those that have left the window are skipped by moving
+ * `start` and cut off in bulk, so a busy key (every hub call of a venue's address) costs the
+ * same per attempt whether it holds ten attempts or ten thousand.
+ */
+interface AttemptWindow {
+  times: number[];
+  start: number;
+}
+
 export function createAttemptLimiter(options: AttemptLimit & { clock: Clock }): AttemptLimiter {
-  const attempts = new Map<string, number[]>();
+  const windows = new Map<string, AttemptWindow>();
+  // Swept again only once the keys have doubled since the last sweep: with more live keys than
+  // the threshold (10,000 connections), a sweep on every attempt would cost them all each time.
+  let sweepAbove = SWEEP_THRESHOLD;
   const now = () => options.clock.now().getTime();
-  const recent = (key: string, at: number) =>
-    (attempts.get(key) ?? []).filter((time) => time > at - options.windowMs);
-  const sweep = (at: number) => {
-    for (const [key] of attempts) {
-      const times = recent(key, at);
-      if (times.length === 0) attempts.delete(key);
-      else attempts.set(key, times);
+
+  /** How many of the window's attempts are still inside it at `at`. */
+  const count = (window: AttemptWindow, at: number) => {
+    const { times } = window;
+    while (window.start < times.length && (times[window.start] ?? at) <= at - options.windowMs) {
+      window.start += 1;
     }
+    if (window.start > 0 && window.start * 2 >= times.length) {
+      window.times = times.slice(window.start);
+      window.start = 0;
+    }
+    return window.times.length - window.start;
   };
-  const store = (key: string, times: number[], at: number) => {
-    attempts.set(key, times);
-    if (attempts.size > SWEEP_THRESHOLD) sweep(at);
+  const windowOf = (key: string) => {
+    let window = windows.get(key);
+    if (!window) {
+      window = { times: [], start: 0 };
+      windows.set(key, window);
+      if (windows.size > sweepAbove) sweep(now());
+    }
+    return window;
+  };
+  const sweep = (at: number) => {
+    for (const [key, window] of windows) {
+      if (count(window, at) === 0) windows.delete(key);
+    }
+    sweepAbove = Math.max(SWEEP_THRESHOLD, windows.size * 2);
+  };
+  /** Counts an attempt at `at`, keeping the times in order even if the clock stepped back. */
+  const add = (window: AttemptWindow, at: number) => {
+    const { times } = window;
+    let index = times.length;
+    while (index > window.start && (times[index - 1] ?? at) > at) index -= 1;
+    times.splice(index, 0, at);
   };
 
   return {
     async tryAttempt(key) {
       const at = now();
-      const times = recent(key, at);
-      if (times.length >= options.maxAttempts) {
-        store(key, times, at);
-        return false;
-      }
-      times.push(at);
-      store(key, times, at);
+      const window = windowOf(key);
+      if (count(window, at) >= options.maxAttempts) return false;
+      add(window, at);
       return true;
     },
     async isLimited(key) {
-      return recent(key, now()).length >= options.maxAttempts;
+      const window = windows.get(key);
+      return window !== undefined && count(window, now()) >= options.maxAttempts;
     },
     async record(key) {
       const at = now();
-      store(key, [...recent(key, at), at], at);
+      const window = windowOf(key);
+      count(window, at);
+      add(window, at);
     },
     async release(key) {
-      const times = attempts.get(key);
-      times?.pop();
-      if (times?.length === 0) attempts.delete(key);
+      const window = windows.get(key);
+      if (!window) return;
+      if (window.times.length > window.start) window.times.pop();
+      if (window.times.length === window.start) windows.delete(key);
     },
     async reset(key) {
-      attempts.delete(key);
+      windows.delete(key);
     },
     async retryAfterMs(key) {
+      const window = windows.get(key);
+      if (!window) return 0;
       const at = now();
-      const times = recent(key, at);
-      if (times.length < options.maxAttempts) return 0;
+      const live = count(window, at);
+      if (live < options.maxAttempts) return 0;
       // Room comes back when the oldest attempt that keeps the key over its limit leaves the window.
-      const oldest = times[times.length - options.maxAttempts] ?? at;
+      const oldest = window.times[window.times.length - options.maxAttempts] ?? at;
       return Math.max(0, oldest + options.windowMs - at);
     },
   };
