@@ -4,7 +4,6 @@ import { type Dialect, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ensurePrivateDirectory, ensurePrivateFile, restrictExistingFiles } from '../lib/private-files';
 import type { Database } from './schema';
-import { SqliteBooleanPlugin } from './sqlite-booleans';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { createTableChanges, reportingCommittedWrites, type TableChanges } from './table-changes';
 
@@ -137,7 +136,6 @@ function wrap(dialect: Dialect, name: SqlDialect): DatabaseHandle {
   const changes = createTableChanges();
   const db = new Kysely<Database>({
     dialect: reportingCommittedWrites(dialect, changes.committed),
-    plugins: name === 'sqlite' ? [new SqliteBooleanPlugin()] : [],
     log: (event) => {
       for (const listener of listeners) {
         // Kysely awaits this in the query's own path: a listener that throws must not fail the query.

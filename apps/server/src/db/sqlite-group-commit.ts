@@ -10,6 +10,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { bindable, withBooleans } from './sqlite-booleans';
 
 /** One transaction holds the lock at a time, so one savepoint name serves them all. */
 const TRANSACTION_SAVEPOINT = 'wheelmeet_transaction';
@@ -165,8 +166,9 @@ export class SqliteGroupCommit {
 
   private execute<R>(statement: SqliteDatabase.Statement, parameters: readonly unknown[]): QueryResult<R> {
     try {
-      if (statement.reader) return { rows: statement.all(parameters) as R[] };
-      const { changes, lastInsertRowid } = statement.run(parameters);
+      const values = bindable(parameters);
+      if (statement.reader) return { rows: withBooleans(statement, statement.all(values) as R[]) };
+      const { changes, lastInsertRowid } = statement.run(values);
       return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
     } catch (error) {
       // Most failures undo the one statement; some (disk full, I/O error) the whole transaction.
