@@ -35,22 +35,30 @@ export interface ParticipantClaims {
  * the other.
  */
 export function createTokenService(secret: string, clock: Clock) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handed raw bytes, jose imports a key for every token it signs or checks,
+  // which was most of a registration's token cost.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
-  const sign = (claims: Record<string, string | number>, subject: string, ttlSeconds: number) =>
+  const sign = async (claims: Record<string, string | number>, subject: string, ttlSeconds: number) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(ISSUER)
       .setSubject(subject)
       .setIssuedAt(nowSeconds())
       .setExpirationTime(nowSeconds() + ttlSeconds)
-      .sign(key);
+      .sign(await key);
 
   /** The verified claims, or undefined for a token that is forged, expired, or of another kind. */
   const verify = async (token: string, typ: string) => {
     try {
-      const { payload } = await jwtVerify(token, key, {
+      const { payload } = await jwtVerify(token, await key, {
         issuer: ISSUER,
         algorithms: ['HS256'],
         currentDate: clock.now(),
