@@ -45,3 +45,8 @@ export const REALTIME_RETRY_MAX_MS = 2_000;
 export const JOIN_RETRY_MS = 1_000;
 /** The hub's path on the server. */
 export const HUB_PATH = '/hubs/wheel';
+/**
+ * The order browsers try Socket.IO's transports in: a WebSocket first, long-polling only where
+ * none can be opened (a proxy that blocks it), with `tryAllTransports` (decision 024).
+ */
+export const HUB_TRANSPORTS: string[] = ['websocket', 'polling'];

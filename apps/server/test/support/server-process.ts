@@ -6,9 +6,9 @@ const serverDir = path.resolve(import.meta.dirname, '../..');
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it holds, or fails naming `what`. */
-export async function waitFor(check: () => boolean, what: string, timeoutMs = 20_000) {
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(25);
   }
