@@ -1,5 +1,14 @@
 import { indexInRing, type Match, type OpenWheel, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
-import { type ReactNode, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogLoading } from '@/components/ui/dialog';
 import { PageTitle } from '@/components/ui/page-title';
@@ -163,10 +172,12 @@ export function WheelExperience({
     });
   }, []);
 
-  // VIDEO CALL HOOK: tell the app layer once per match that both sides have accepted.
+  // VIDEO CALL HOOK: tell the app layer once per match that both sides have accepted. A layout
+  // effect, so the call starts (the offer goes out) before the browser paints this commit,
+  // not a frame or more after it.
   const announcedRef = useRef(new Set<string>());
   const seenUnansweredRef = useRef(new Set<string>());
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!me) return;
     for (const match of state.matches) {
       if (announcedRef.current.has(match.id)) continue;
