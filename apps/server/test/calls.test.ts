@@ -184,6 +184,8 @@ describeEachDialect('video call signalling', (dialect) => {
     clock.advance(11_000); // past the throttle window of the previous test
     expect(await ada.client.call('SendOffer', { matchId: match.id, offer })).toEqual({ data: null });
     expect(await bob.client.call('SendAnswer', { matchId: match.id, answer })).toEqual({ data: null });
+    // The call's clock starts just after the answer's acknowledgement; both hear it.
+    await ada.client.next('CallTimer', (event) => event.serverTime === clock.now().toISOString());
     const reopened = await t.database.db
       .selectFrom('matches')
       .select(['call_started_at', 'call_ended_at'])

@@ -40,6 +40,21 @@ export function registerCallHandlers(
     return calls.partnerFor(matchId, caller());
   }
 
+  /**
+   * The call's clock starts once an answer is through, and both people hear it (CallTimer). The
+   * answerer's ICE candidates wait for SendAnswer's acknowledgement, so that does not wait for
+   * the clock's write. A clock that cannot start belongs to a call whose time is up: the round
+   * ticker ends that call and tells both (CallTimeUp).
+   */
+  function startClock(matchId: string, people: readonly string[]) {
+    calls.callStarted(matchId).then(
+      (timer) => hub.to(people.map(participantRoom)).emit('CallTimer', timer),
+      (error: unknown) => {
+        if (!(error instanceof AppError)) log.error({ err: error }, "a call's clock could not start");
+      },
+    );
+  }
+
   socket.on(
     'SendOffer',
     acknowledged(sendOfferRequestSchema, log, async ({ matchId, offer }) => {
@@ -52,8 +67,7 @@ export function registerCallHandlers(
     acknowledged(sendAnswerRequestSchema, log, async ({ matchId, answer }) => {
       const other = await partner(matchId);
       hub.to(participantRoom(other)).emit('AnswerReceived', { matchId, answer });
-      const timer = await calls.callStarted(matchId);
-      hub.to([participantRoom(other), participantRoom(caller())]).emit('CallTimer', timer);
+      startClock(matchId, [other, caller()]);
       return null;
     }),
   );

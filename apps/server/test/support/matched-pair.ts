@@ -81,5 +81,7 @@ export async function connectedPair(...args: Parameters<typeof matchedPair>) {
     dataOf(await person.client.call('AcceptMatch', { matchId: match.id }));
   dataOf(await caller.client.call('SendOffer', { matchId: match.id, offer: OFFER }));
   dataOf(await answerer.client.call('SendAnswer', { matchId: match.id, answer: ANSWER }));
+  // The clock starts just after the answer's acknowledgement; both hear it.
+  await Promise.all([caller.client.next('CallTimer'), answerer.client.next('CallTimer')]);
   return { matchId: match.id, ada, bo, caller, answerer };
 }
