@@ -10,6 +10,8 @@ const accepted = {
     status: 'Accepted' as const,
   },
   participantIds: ['a', 'b'] as const,
+  wheelId: 'w1',
+  round: 1,
 };
 
 describe('domain events', () => {

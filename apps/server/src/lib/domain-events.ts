@@ -24,7 +24,13 @@ export interface DomainEventMap {
   roundScheduled: RoundScheduledEvent;
   spinStarted: WheelSpinStartedEvent;
   matchesRevealed: { created: MatchesCreatedEvent; completed: WheelSpinCompletedEvent };
-  matchAccepted: { event: MatchAcceptedEvent; participantIds: readonly [string, string] };
+  /** With the match's wheel and round, for the reactions that need more than the hub event. */
+  matchAccepted: {
+    event: MatchAcceptedEvent;
+    participantIds: readonly [string, string];
+    wheelId: string;
+    round: number;
+  };
   matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
   matchExpired: { event: MatchExpiredEvent; participantIds: readonly [string, string] };
   callTimeUp: { event: CallTimeUpEvent; participantIds: readonly [string, string] };

@@ -85,6 +85,8 @@ export function createMatchesService(deps: {
           status: updated.status,
         },
         participantIds: [updated.user1_id, updated.user2_id],
+        wheelId: updated.wheel_id,
+        round: updated.round,
       });
       return toMatch(updated);
     },

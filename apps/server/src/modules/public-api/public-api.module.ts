@@ -339,7 +339,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: PublicApiDep
   // Domain events → webhooks of the wheel's owner.
   const unsubscribe = [
     deps.events.subscribe('matchesRevealed', async ({ completed }) =>
-      webhooks.publish(await repository.ownerOfWheel(completed.wheelId), 'round.completed', {
+      webhooks.publish(completed.wheelId, 'round.completed', {
         wheelId: completed.wheelId,
         round: completed.currentRound,
         matches: completed.matches.length,
@@ -347,18 +347,13 @@ export async function registerPublicApi(app: FastifyInstance, deps: PublicApiDep
         completedAt: completed.lastSpinDate,
       }),
     ),
-    deps.events.subscribe('matchAccepted', async ({ event }) => {
+    deps.events.subscribe('matchAccepted', async ({ event, wheelId, round }) => {
       // Sent once both have accepted, not for the first of the two answers.
       if (event.status !== 'Accepted') return;
-      const match = await repository.ownerOfMatch(event.matchId);
-      await webhooks.publish(match?.business_user_id, 'match.accepted', {
-        wheelId: match?.wheel_id,
-        matchId: event.matchId,
-        round: match?.round,
-      });
+      await webhooks.publish(wheelId, 'match.accepted', { wheelId, matchId: event.matchId, round });
     }),
     deps.events.subscribe('connectionMade', async (event) =>
-      webhooks.publish(await repository.ownerOfWheel(event.wheelId), 'connection.made', {
+      webhooks.publish(event.wheelId, 'connection.made', {
         wheelId: event.wheelId,
         matchId: event.matchId,
       }),

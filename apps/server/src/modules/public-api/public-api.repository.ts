@@ -76,25 +76,6 @@ export function createPublicApiRepository(db: Kysely<Database>) {
       return rows.map((row) => row.name);
     },
 
-    /** Whose wheel a match is on (for webhooks about a match). */
-    async ownerOfMatch(matchId: string) {
-      return db
-        .selectFrom('matches')
-        .innerJoin('wheels', 'wheels.id', 'matches.wheel_id')
-        .select(['wheels.id as wheel_id', 'wheels.business_user_id', 'matches.round'])
-        .where('matches.id', '=', matchId)
-        .executeTakeFirst();
-    },
-
-    async ownerOfWheel(wheelId: string): Promise<string | null | undefined> {
-      const row = await db
-        .selectFrom('wheels')
-        .select('business_user_id')
-        .where('id', '=', wheelId)
-        .executeTakeFirst();
-      return row?.business_user_id;
-    },
-
     // ---- webhooks ----
 
     async insertWebhook(row: Insertable<WebhooksTable>): Promise<void> {
@@ -108,6 +89,18 @@ export function createPublicApiRepository(db: Kysely<Database>) {
         .where('business_user_id', '=', ownerId)
         .orderBy('created_at')
         .orderBy('id')
+        .execute();
+    },
+
+    /** The webhooks of the business user who owns the wheel (none for an admin's wheel). */
+    listWebhooksOfWheelOwner(wheelId: string): Promise<WebhookRow[]> {
+      return db
+        .selectFrom('webhooks')
+        .innerJoin('wheels', 'wheels.business_user_id', 'webhooks.business_user_id')
+        .selectAll('webhooks')
+        .where('wheels.id', '=', wheelId)
+        .orderBy('webhooks.created_at')
+        .orderBy('webhooks.id')
         .execute();
     },
 

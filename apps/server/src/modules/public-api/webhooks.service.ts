@@ -166,11 +166,13 @@ export function createWebhooksService(deps: {
 
     /**
      * Records one delivery per subscribed webhook of the wheel's owner, then sends them without
-     * making the caller (a round step, an answer) wait for the receivers.
+     * making the caller (a round step, an answer) wait for the receivers. One read, which finds
+     * nothing for the many owners without webhooks.
      */
-    async publish(ownerId: string | null | undefined, type: WebhookEvent, data: Record<string, unknown>) {
-      if (!ownerId) return;
-      const hooks = (await repository.listWebhooks(ownerId)).filter((hook) => eventsOf(hook).includes(type));
+    async publish(wheelId: string, type: WebhookEvent, data: Record<string, unknown>) {
+      const hooks = (await repository.listWebhooksOfWheelOwner(wheelId)).filter((hook) =>
+        eventsOf(hook).includes(type),
+      );
       if (hooks.length === 0) return;
       const now = clock.now().toISOString();
       const rows = hooks.map((hook) => {
