@@ -26,6 +26,23 @@ test('the wheel page downloads neither the admin area, the business pages nor St
   expect(scripts.filter((url) => ON_DEMAND_CHUNK.test(url))).toEqual([]);
 });
 
+test('the wheel goes live over one WebSocket, with no long-polling requests (decision 024)', async ({
+  page,
+}) => {
+  const hubRequests: string[] = [];
+  const hubSockets: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/hubs/wheel/')) hubRequests.push(request.url());
+  });
+  page.on('websocket', (socket) => hubSockets.push(socket.url()));
+  await page.goto('/');
+  await expect(page.getByText('Connected', { exact: true })).toBeVisible();
+
+  expect(hubSockets).toHaveLength(1);
+  expect(hubSockets[0]).toContain('transport=websocket');
+  expect(hubRequests.filter((url) => url.includes('transport=polling'))).toEqual([]);
+});
+
 test('its JavaScript arrives compressed', async ({ page }) => {
   const scripts: Response[] = [];
   page.on('response', (response) => {
