@@ -90,6 +90,8 @@ describeEachDialect('video call signalling', (dialect) => {
       data: null,
     });
     expect(await ada.client.next('IceCandidateReceived')).toEqual({ matchId: match.id, candidate });
+    // The call's clock is written just after the answer's acknowledgement; both hear it.
+    await Promise.all([ada.client.next('CallTimer'), bob.client.next('CallTimer')]);
 
     const started = await t.database.db
       .selectFrom('matches')
