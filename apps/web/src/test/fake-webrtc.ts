@@ -14,9 +14,7 @@ export class FakePeerConnection {
   onicecandidate: ((event: { candidate: Candidate | null }) => void) | null = null;
   ontrack: ((event: { track: MediaStreamTrack; streams: MediaStream[] }) => void) | null = null;
   onconnectionstatechange: (() => void) | null = null;
-  readonly tracks: MediaStreamTrack[] = [];
-  /** Transceivers added without a track: what this side asks to receive only. */
-  readonly receiveOnly: Array<'audio' | 'video'> = [];
+  readonly transceivers: FakeTransceiver[] = [];
   readonly addedCandidates: RTCIceCandidateInit[] = [];
   readonly close = vi.fn(() => {
     this.connectionState = 'closed';
@@ -25,12 +23,21 @@ export class FakePeerConnection {
 
   constructor(readonly configuration: RTCConfiguration) {}
 
-  addTrack(track: MediaStreamTrack): void {
-    this.tracks.push(track);
+  /** What this side sends: the tracks on its senders. */
+  get tracks(): MediaStreamTrack[] {
+    return this.transceivers.flatMap((transceiver) =>
+      transceiver.sender.track ? [transceiver.sender.track] : [],
+    );
   }
 
-  addTransceiver(kind: 'audio' | 'video', init: RTCRtpTransceiverInit): void {
-    if (init.direction === 'recvonly') this.receiveOnly.push(kind);
+  addTransceiver(kind: 'audio' | 'video', init: RTCRtpTransceiverInit = {}): FakeTransceiver {
+    const transceiver = new FakeTransceiver(kind, init.direction ?? 'sendrecv', init.streams ?? []);
+    this.transceivers.push(transceiver);
+    return transceiver;
+  }
+
+  getTransceivers(): FakeTransceiver[] {
+    return [...this.transceivers];
   }
 
   async createOffer(): Promise<RTCSessionDescriptionInit> {
@@ -48,6 +55,11 @@ export class FakePeerConnection {
 
   async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
     this.remoteDescription = description;
+    // A remote offer brings its m-lines: one audio and one video, received only until this side says otherwise.
+    if (description.type === 'offer' && this.transceivers.length === 0) {
+      this.addTransceiver('audio', { direction: 'recvonly' });
+      this.addTransceiver('video', { direction: 'recvonly' });
+    }
     this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
   }
 
@@ -69,6 +81,36 @@ export class FakePeerConnection {
   setConnectionState(state: RTCPeerConnectionState): void {
     this.connectionState = state;
     this.onconnectionstatechange?.();
+  }
+}
+
+/** Stands in for RTCRtpTransceiver: its direction, and the track and streams its sender sends. */
+export class FakeTransceiver {
+  readonly receiver: { track: { kind: 'audio' | 'video' } };
+  readonly sender: {
+    track: MediaStreamTrack | null;
+    streams: MediaStream[];
+    replaceTrack: (track: MediaStreamTrack | null) => Promise<void>;
+    setStreams: (...streams: MediaStream[]) => void;
+  };
+
+  constructor(
+    readonly kind: 'audio' | 'video',
+    public direction: RTCRtpTransceiverDirection,
+    streams: MediaStream[],
+  ) {
+    this.receiver = { track: { kind } };
+    const sender: FakeTransceiver['sender'] = {
+      track: null,
+      streams,
+      replaceTrack: async (track) => {
+        sender.track = track;
+      },
+      setStreams: (...replacement) => {
+        sender.streams = replacement;
+      },
+    };
+    this.sender = sender;
   }
 }
 

@@ -388,8 +388,12 @@ describe('video call overlay', () => {
       { audio: true },
     ]);
     expect(hub.callsOf('SendOffer')).toHaveLength(1);
-    // The offer still asks for the partner's picture.
-    expect(fakes.pc.receiveOnly).toEqual(['video']);
+    // The offer still asks for the partner's picture, and sends sound alone.
+    expect(fakes.pc.transceivers.map(({ kind, direction }) => [kind, direction])).toEqual([
+      ['audio', 'sendrecv'],
+      ['video', 'sendrecv'],
+    ]);
+    expect(fakes.pc.tracks.map((track) => track.kind)).toEqual(['audio']);
     expect(button('No camera')).toBeDisabled();
     expect(hub.callsOf('SendMediaState')).toEqual([
       { matchId: MATCH.id, cameraOn: false, microphoneOn: true },

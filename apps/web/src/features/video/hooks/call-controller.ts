@@ -431,6 +431,9 @@ export function createCallController({
     for (const track of stream.getAudioTracks()) track.enabled = state.microphoneOn;
     for (const track of stream.getVideoTracks()) track.enabled = state.cameraOn;
     set({ localStream: stream, hasCamera, cameraOn: hasCamera && state.cameraOn });
+    if (s.pc) sendTracks(s.pc, stream);
+    // Opened after the offer or answer went out, which told the partner nothing of a missing camera.
+    if (state.phase === 'active' && (!state.cameraOn || !state.microphoneOn)) sendMediaState(s);
   }
 
   /** Tells the partner whether camera and microphone are on; silent until the partner is in the call. */
@@ -500,10 +503,19 @@ export function createCallController({
     }
   }
 
-  async function createPeer(s: Session, a: number): Promise<RTCPeerConnection | null> {
+  /**
+   * A peer connection for this start, made as soon as the ICE servers are known. The camera may
+   * still be opening (the person who accepted second asked for it a moment ago): the offer, the
+   * answer and ICE go ahead without it, and its tracks join the connection once it is open
+   * (decision 025). A camera that cannot be opened fails the start as before.
+   */
+  async function createPeer(s: Session, a: number, retrying: boolean): Promise<RTCPeerConnection | null> {
     s.iceServers ??= loadIceServers(s.me.token);
-    const [iceServers, stream] = await Promise.all([s.iceServers, ensureMedia(s, a)]);
-    if (!stream || !isCurrent(s, a)) return null;
+    ensureMedia(s, a).catch((error: unknown) => {
+      if (isCurrent(s, a)) fail(s, error, retrying);
+    });
+    const iceServers = await s.iceServers;
+    if (!isCurrent(s, a)) return null;
     const pc = environment.createPeerConnection({
       iceServers,
       iceCandidatePoolSize: ICE_CANDIDATE_POOL_SIZE,
@@ -530,18 +542,42 @@ export function createCallController({
     pc.onconnectionstatechange = () => {
       if (s.pc === pc) onPeerState(s, pc);
     };
-    for (const track of stream.getTracks()) pc.addTrack(track, stream);
-    if (s.role === 'offerer') {
-      // The offer must still ask for what this side cannot send, or the partner's camera or
-      // microphone would not reach us either. (The answerer's transceivers follow the offer.)
-      for (const kind of ['audio', 'video'] as const) {
-        if (!stream.getTracks().some((track) => track.kind === kind)) {
-          pc.addTransceiver(kind, { direction: 'recvonly' });
-        }
-      }
-    }
+    // The answerer's transceivers come with the offer (`answer`).
+    if (s.role === 'offerer') sendBothKinds(s, pc);
     set({ peerState: pc.connectionState });
     return pc;
+  }
+
+  /**
+   * Makes every transceiver send and receive, both kinds always: the offer must ask for the
+   * partner's camera and microphone even where this side has neither, and a camera still
+   * opening must find a sender to go on without a new negotiation. The tracks are one stream for
+   * the partner, so their sound and picture stay in step.
+   */
+  function sendBothKinds(s: Session, pc: RTCPeerConnection) {
+    const streamForPartner = new MediaStream();
+    if (s.role === 'offerer') {
+      for (const kind of ['audio', 'video'] as const) {
+        pc.addTransceiver(kind, { direction: 'sendrecv', streams: [streamForPartner] });
+      }
+    } else {
+      for (const transceiver of pc.getTransceivers()) {
+        transceiver.direction = 'sendrecv';
+        transceiver.sender.setStreams(streamForPartner);
+      }
+    }
+    if (s.stream) sendTracks(pc, s.stream);
+  }
+
+  /** Puts the camera's and the microphone's tracks on the senders of their kind; a kind missing sends nothing. */
+  function sendTracks(pc: RTCPeerConnection, stream: MediaStream) {
+    for (const transceiver of pc.getTransceivers()) {
+      const track = stream.getTracks().find((t) => t.kind === transceiver.receiver.track.kind) ?? null;
+      if (transceiver.sender.track === track) continue;
+      transceiver.sender
+        .replaceTrack(track)
+        .catch((error: unknown) => console.warn('replaceTrack failed', error));
+    }
   }
 
   function fail(s: Session, error: unknown, retrying: boolean) {
@@ -570,7 +606,7 @@ export function createCallController({
       connectedAt: null,
     });
     try {
-      const pc = await createPeer(s, a);
+      const pc = await createPeer(s, a, retrying);
       if (!pc || !isCurrent(s, a)) return;
       const description = await pc.createOffer();
       if (!isCurrent(s, a)) return;
@@ -611,11 +647,12 @@ export function createCallController({
       remoteStream: null,
     });
     try {
-      const pc = await createPeer(s, a);
+      const pc = await createPeer(s, a, retrying);
       if (!pc || !isCurrent(s, a)) return;
       await pc.setRemoteDescription(description);
       if (!isCurrent(s, a)) return;
       s.remoteDescriptionSet = true;
+      sendBothKinds(s, pc);
       flushIncoming(s);
       const reply = await pc.createAnswer();
       if (!isCurrent(s, a)) return;
@@ -637,12 +674,15 @@ export function createCallController({
   /**
    * The answerer, camera on and ICE servers fetched, waiting for the offer: at once when the
    * match is ready (so the offer finds everything prepared), or after a reload or Retry
-   * ('waiting', told as reconnecting).
+   * ('waiting', told as reconnecting), when a partner who was in the call is asked at once to
+   * offer again.
    */
   async function waitForOffer(s: Session, after: 'match' | 'reload' | 'retry') {
     attempt += 1;
     const a = attempt;
     s.iceServers ??= loadIceServers(s.me.token);
+    // The partner may still hold a connection to a page that is gone, or one this side closed.
+    if (after !== 'match' && s.partnerInCall) askForOffer(s);
     try {
       const stream = await ensureMedia(s, a);
       if (stream && isCurrent(s, a)) {
@@ -890,7 +930,6 @@ export function createCallController({
       // Back after a reload: the partner may still hold the call with the page that is gone.
       s.partnerInCall = true;
       void waitForOffer(s, 'reload');
-      askForOffer(s);
     },
     acceptedByMe(match, me) {
       if (me.id !== match.user1.id && me.id !== match.user2.id) return;
