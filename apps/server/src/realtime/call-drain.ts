@@ -5,12 +5,6 @@ export const RESTARTING = 'The server is restarting. You will be reconnected in 
 const refusal: HubError = { error: { code: 'service_unavailable', message: RESTARTING } };
 
 /**
- * Lets a shutdown finish the hub calls already under way. Each call that asks for an
- * acknowledgement is counted until it gets one (or its connection goes); once closing,
- * new calls are answered `service_unavailable` at once, and `close()` waits for the
- * counted ones, up to a bound, before the connections are told to go.
- */
-/**
  * Told of each hub call once it is answered: its event name, the error code of the answer
  * (undefined when it succeeded) and how long it took from reaching the hub to the answer.
  */
@@ -25,23 +19,47 @@ function errorCodeOf(answer: unknown[]): string | undefined {
   return typeof error.code === 'string' ? error.code : 'unknown';
 }
 
+/** How each tracked connection keeps work in its drain (see `keepAfterAck`). */
+const keeperOf = new WeakMap<HubSocket, (work: Promise<unknown>) => void>();
+
+/**
+ * Work a hub call goes on with after its acknowledgement (the call's clock after SendAnswer):
+ * a shutdown waits for it as for the calls still unanswered, so the database is not closed
+ * under it. It counts even if the connection goes. Pass it with its failures handled.
+ */
+export function keepAfterAck(socket: HubSocket, work: Promise<unknown>): void {
+  keeperOf.get(socket)?.(work);
+}
+
+/**
+ * Lets a shutdown finish the hub calls already under way. Each call that asks for an
+ * acknowledgement is counted until it gets one (or its connection goes), and work a call
+ * keeps going after it (`keepAfterAck`) until that settles; once closing, new calls are
+ * answered `service_unavailable` at once, and `close()` waits for all that is counted, up to
+ * a bound, before the connections are told to go.
+ */
 export function createCallDrain(observe?: CallObserver) {
   const pending = new Map<string, number>();
+  /** Calls not answered yet, and work kept after an answer. */
   let inFlight = 0;
   let closing = false;
   let onIdle: (() => void) | undefined;
 
+  const done = (count: number) => {
+    inFlight -= count;
+    if (inFlight === 0) onIdle?.();
+  };
   const settle = (socketId: string, count: number) => {
     const left = (pending.get(socketId) ?? 0) - count;
     if (left > 0) pending.set(socketId, left);
     else pending.delete(socketId);
-    inFlight -= count;
-    if (inFlight === 0) onIdle?.();
+    done(count);
   };
 
-  return {
+  const drain = {
     /** Socket middleware; register it before any other, so refused calls cost nothing else. */
     track(socket: HubSocket) {
+      keeperOf.set(socket, drain.keep);
       socket.use((event, next) => {
         const last = event.length - 1;
         const ack: unknown = event[last];
@@ -69,7 +87,14 @@ export function createCallDrain(observe?: CallObserver) {
       socket.once('disconnect', () => settle(socket.id, pending.get(socket.id) ?? 0));
     },
 
-    /** Refuses new calls from now on and resolves once the calls under way are answered, or after `withinMs`. */
+    /** Counts `work` as under way until it settles; its failure is not reported here, so pass it handled. */
+    keep(work: Promise<unknown>) {
+      inFlight += 1;
+      const settled = () => done(1);
+      work.then(settled, settled);
+    },
+
+    /** Refuses new calls from now on and resolves once the calls and kept work under way are done, or after `withinMs`. */
     async close(withinMs: number) {
       closing = true;
       if (inFlight === 0) return;
@@ -81,4 +106,5 @@ export function createCallDrain(observe?: CallObserver) {
       clearTimeout(timer);
     },
   };
+  return drain;
 }

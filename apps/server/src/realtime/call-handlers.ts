@@ -10,6 +10,7 @@ import type { AttemptLimiter } from '../lib/attempt-limiter';
 import { AppError } from '../lib/errors';
 import type { CallsService } from '../modules/calls/calls.service';
 import { acknowledged } from './acknowledge';
+import { keepAfterAck } from './call-drain';
 import { type HubSocket, participantRoom, type WheelHub } from './hub';
 import { TOO_MANY_SIGNALLING_MESSAGES } from './hub-limits';
 
@@ -43,15 +44,18 @@ export function registerCallHandlers(
   /**
    * The call's clock starts once an answer is through, and both people hear it (CallTimer). The
    * answerer's ICE candidates wait for SendAnswer's acknowledgement, so that does not wait for
-   * the clock's write. A clock that cannot start belongs to a call whose time is up: the round
-   * ticker ends that call and tells both (CallTimeUp).
+   * the clock's write; a shutdown does (`keepAfterAck`). A clock that cannot start belongs to a
+   * call whose time is up: the round ticker ends that call and tells both (CallTimeUp).
    */
   function startClock(matchId: string, people: readonly string[]) {
-    calls.callStarted(matchId).then(
-      (timer) => hub.to(people.map(participantRoom)).emit('CallTimer', timer),
-      (error: unknown) => {
-        if (!(error instanceof AppError)) log.error({ err: error }, "a call's clock could not start");
-      },
+    keepAfterAck(
+      socket,
+      calls.callStarted(matchId).then(
+        (timer) => hub.to(people.map(participantRoom)).emit('CallTimer', timer),
+        (error: unknown) => {
+          if (!(error instanceof AppError)) log.error({ err: error }, "a call's clock could not start");
+        },
+      ),
     );
   }
 
