@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createAttemptLimiter, createGrowingDelay } from './attempt-limiter';
 import type { Clock } from './clock';
 
+/** A test clock; `advance` with a negative amount steps it back, as a corrected wall clock does. */
 function manualClock(start = 1_000_000) {
   let now = start;
   const clock: Clock = { now: () => new Date(now) };
@@ -60,6 +61,39 @@ describe('attempt limiter', () => {
     time.advance(1_000);
     expect(await limiter.tryAttempt('busy')).toBe(true);
     expect(await limiter.tryAttempt('connection-0')).toBe(true);
+  });
+
+  it('keeps the limit when the clock steps back, and gives the key its room again a window later', async () => {
+    const time = manualClock(Date.parse('2026-11-22T10:00:00.000Z'));
+    const limiter = createAttemptLimiter({ maxAttempts: 3, windowMs: 10_000, clock: time.clock });
+    const tryMany = async (attempts: number) => {
+      const results: boolean[] = [];
+      for (let attempt = 0; attempt < attempts; attempt += 1) results.push(await limiter.tryAttempt('k'));
+      return results;
+    };
+    expect(await tryMany(3)).toEqual([true, true, true]);
+    time.advance(2_000);
+
+    // The wall clock is corrected by an hour mid-window: what was counted still counts.
+    time.advance(-60 * 60_000);
+    expect(await tryMany(1)).toEqual([false]);
+    expect(await limiter.isLimited('k')).toBe(true);
+    // Told to wait at most one window, as after any attempt, and let in once that has passed.
+    const wait = await limiter.retryAfterMs('k');
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(10_000);
+    time.advance(wait - 1);
+    expect(await limiter.tryAttempt('k')).toBe(false);
+    time.advance(1);
+    expect(await limiter.isLimited('k')).toBe(false);
+
+    // And a full window later, the whole limit again: no more, no less.
+    time.advance(10_000);
+    expect(await tryMany(4)).toEqual([true, true, true, false]);
+    time.advance(-5 * 60_000);
+    expect(await tryMany(1)).toEqual([false]);
+    time.advance(await limiter.retryAfterMs('k'));
+    expect(await tryMany(4)).toEqual([true, true, true, false]);
   });
 });
 

@@ -36,7 +36,10 @@ const SWEEP_THRESHOLD = 10_000;
 /**
  * One key's attempt times, oldest first. Those that have left the window are skipped by moving
  * `start` and cut off in bulk, so a busy key (every hub call of a venue's address) costs the
- * same per attempt whether it holds ten attempts or ten thousand.
+ * same per attempt whether it holds ten attempts or ten thousand. None is later than the
+ * clock's latest reading: when the clock steps back (the wall clock is corrected), the
+ * attempts it had counted later are moved back to the new reading, so they still count, and
+ * leave the window one window length from then, not from a time that may be hours away.
  */
 interface AttemptWindow {
   times: number[];
@@ -53,6 +56,10 @@ export function createAttemptLimiter(options: AttemptLimit & { clock: Clock }): 
   /** How many of the window's attempts are still inside it at `at`. */
   const count = (window: AttemptWindow, at: number) => {
     const { times } = window;
+    // The clock stepped back: the attempts counted after `at` count as made at `at`.
+    for (let index = times.length - 1; index >= window.start && (times[index] ?? at) > at; index -= 1) {
+      times[index] = at;
+    }
     while (window.start < times.length && (times[window.start] ?? at) <= at - options.windowMs) {
       window.start += 1;
     }
@@ -77,20 +84,13 @@ export function createAttemptLimiter(options: AttemptLimit & { clock: Clock }): 
     }
     sweepAbove = Math.max(SWEEP_THRESHOLD, windows.size * 2);
   };
-  /** Counts an attempt at `at`, keeping the times in order even if the clock stepped back. */
-  const add = (window: AttemptWindow, at: number) => {
-    const { times } = window;
-    let index = times.length;
-    while (index > window.start && (times[index - 1] ?? at) > at) index -= 1;
-    times.splice(index, 0, at);
-  };
 
   return {
     async tryAttempt(key) {
       const at = now();
       const window = windowOf(key);
       if (count(window, at) >= options.maxAttempts) return false;
-      add(window, at);
+      window.times.push(at);
       return true;
     },
     async isLimited(key) {
@@ -101,7 +101,7 @@ export function createAttemptLimiter(options: AttemptLimit & { clock: Clock }): 
       const at = now();
       const window = windowOf(key);
       count(window, at);
-      add(window, at);
+      window.times.push(at);
     },
     async release(key) {
       const window = windows.get(key);
