@@ -12,6 +12,7 @@ import { safetyMigration } from './migrations/0009-safety';
 import { embedOriginsMigration } from './migrations/0010-embed-origins';
 import { apiKeysMigration } from './migrations/0011-api-keys';
 import { emailMigration } from './migrations/0012-email';
+import { removalsByWheelMigration } from './migrations/0013-removals-by-wheel';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -30,6 +31,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0010-embed-origins': embedOriginsMigration(),
     '0011-api-keys': apiKeysMigration(types),
     '0012-email': emailMigration(types),
+    '0013-removals-by-wheel': removalsByWheelMigration(),
   };
 }
 

@@ -11,7 +11,11 @@ const registrationValueSchema = z.union([z.string().max(2_000), z.number(), z.bo
 export const registerParticipantRequestSchema = z
   .object({
     wheelId: wheelIdSchema,
-    /** A random UUID the browser generated for this session. */
+    /**
+     * A random UUID the browser generated once and keeps (localStorage), sent with every
+     * registration: a browser whose participant the organiser removed from a wheel cannot
+     * register on that wheel again (403, decision 016).
+     */
     sessionId: z.uuid(),
     /** The browser's real-time connection id when it has one. */
     connectionId: z.string().max(100).nullish(),

@@ -24,6 +24,39 @@ async function participantLimitOf(db: Kysely<Database>, wheelId: string): Promis
   return row?.max_participants_per_wheel ?? undefined;
 }
 
+/**
+ * What stands between a registration and the wheel, read in one query so a registration pays
+ * no extra round trip: the most participants the plan of the wheel's owner admits (undefined
+ * when there is no limit), and whether the organiser removed a participant of this wheel who
+ * registered from the same browser, i.e. with the same session id (decision 016).
+ */
+async function admissionOf(
+  db: Kysely<Database>,
+  wheelId: string,
+  sessionId: string,
+): Promise<{ limit: number | undefined; removed: boolean }> {
+  const row = await db
+    .selectFrom('wheels')
+    .leftJoin('business_users', 'business_users.id', 'wheels.business_user_id')
+    .leftJoin('plans', 'plans.id', 'business_users.plan_id')
+    .select((eb) => [
+      'plans.max_participants_per_wheel',
+      eb
+        .exists(
+          eb
+            .selectFrom('participant_removals')
+            .innerJoin('participants', 'participants.id', 'participant_removals.participant_id')
+            .select('participant_removals.participant_id')
+            .where('participant_removals.wheel_id', '=', wheelId)
+            .where('participants.session_id', '=', sessionId),
+        )
+        .as('removed_session'),
+    ])
+    .where('wheels.id', '=', wheelId)
+    .executeTakeFirst();
+  return { limit: row?.max_participants_per_wheel ?? undefined, removed: Boolean(row?.removed_session) };
+}
+
 export function createParticipantsRepository(db: Kysely<Database>) {
   return {
     findById(id: string): Promise<ParticipantRow | undefined> {
@@ -57,11 +90,16 @@ export function createParticipantsRepository(db: Kysely<Database>) {
      * wheel) needs none of that: one INSERT, one commit. The wheel row is then not written,
      * so a registration no longer drops every cached wheel page (decision 011). A cap set in
      * the same instant applies from the next registration on.
+     *
+     * The same first read asks whether the organiser removed someone of this wheel who
+     * registered from the same browser (session id); then nothing is inserted (decision 016).
      */
     async insertWithinCap(
       participant: Insertable<ParticipantsTable>,
-    ): Promise<{ inserted: true } | { inserted: false; limit: number }> {
-      if ((await participantLimitOf(db, participant.wheel_id)) === undefined) {
+    ): Promise<{ inserted: true } | { inserted: false; limit: number } | { inserted: false; removed: true }> {
+      const admission = await admissionOf(db, participant.wheel_id, participant.session_id);
+      if (admission.removed) return { inserted: false, removed: true };
+      if (admission.limit === undefined) {
         await db.insertInto('participants').values(participant).execute();
         return { inserted: true };
       }

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { TokenService } from '../../lib/tokens';
+import { RemovedFromWheelError } from '../safety/removed-from-wheel';
 import type { WheelRow } from '../wheels/wheels.repository';
 import type { WheelsService } from '../wheels/wheels.service';
 import { toParticipant } from './participant-view';
@@ -75,7 +76,8 @@ export function createParticipantsService(deps: {
     /**
      * Registers someone on a wheel with the wheel's own form. The answers are checked with the
      * same schema the browser uses; a wheel behind an access code needs its grant; a wheel
-     * whose owner's plan caps participants turns people away once full.
+     * whose owner's plan caps participants turns people away once full; a browser whose
+     * participant the organiser removed from this wheel is refused with the removal's words.
      */
     async register(
       request: RegisterParticipantRequest,
@@ -103,9 +105,13 @@ export function createParticipantsService(deps: {
         registration_data: toJsonColumn(parsed.data),
         created_at: clock.now().toISOString(),
       };
-      // The cap check and the insert are one atomic step, so simultaneous registrations cannot overfill it.
+      // The cap check and the insert are one atomic step, so simultaneous registrations cannot
+      // overfill it. A browser the organiser removed someone from is refused first (decision 016).
       const outcome = await participants.insertWithinCap(row);
-      if (!outcome.inserted) throw new AppError('conflict', wheelFullMessage(outcome.limit));
+      if (!outcome.inserted) {
+        if ('removed' in outcome) throw new RemovedFromWheelError();
+        throw new AppError('conflict', wheelFullMessage(outcome.limit));
+      }
       const user: RegisteredParticipant = { ...toParticipant(row), wheelId: wheel.id };
       return { user, token: await tokens.signParticipant({ participantId: id, wheelId: wheel.id }) };
     },

@@ -1,19 +1,8 @@
-import { type ErrorCode, REMOVED_FROM_WHEEL } from '@wheelmeet/contracts';
+import { REMOVED_FROM_WHEEL } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/errors';
 import type { TokenService } from '../../lib/tokens';
 import { type HubSocket, participantRoom, type WheelHub, wheelRoom } from '../../realtime/hub';
-
-/**
- * The refusal a removed participant's token meets (403). It carries `data` like the hub's own
- * handshake refusals, so a browser connecting with the token reads the same code and message.
- */
-export class RemovedFromWheelError extends AppError {
-  readonly data: { code: ErrorCode; message: string } = { code: 'forbidden', message: REMOVED_FROM_WHEEL };
-  constructor() {
-    super('forbidden', REMOVED_FROM_WHEEL);
-  }
-}
+import { RemovedFromWheelError } from './removed-from-wheel';
 
 /**
  * The token service, with every participant token checked against the removals in the

@@ -6,6 +6,7 @@ import {
   optionLabel,
   PARTICIPANT_AGE_MAX,
   PARTICIPANT_AGE_MIN,
+  REMOVED_FROM_WHEEL,
   type RegistrationData,
   type RegistrationField,
   registrationDataSchema,
@@ -129,6 +130,12 @@ interface RegistrationDialogProps {
   /** The hub connection id to register with, when there is one. */
   getConnectionId: () => string | null;
   onRegistered: (participant: StoredParticipant) => void;
+  /**
+   * The server refused the registration because the organiser removed this browser's
+   * participant from the wheel (decision 016): the screen around says so instead of the form.
+   * Without it the refusal is said in the dialog like any other.
+   */
+  onRemoved?: () => void;
   /** Where focus goes when the dialog closes (the seat that opened it); see Dialog. */
   onCloseAutoFocus?: (event: Event) => void;
 }
@@ -140,6 +147,7 @@ export function RegistrationDialog({
   wheel,
   getConnectionId,
   onRegistered,
+  onRemoved,
   onCloseAutoFocus,
 }: RegistrationDialogProps) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -187,6 +195,11 @@ export function RegistrationDialog({
         }
       }
       if (placed) return;
+      if (onRemoved && error.code === 'forbidden' && error.serverMessage === REMOVED_FROM_WHEEL) {
+        reset(defaultValues);
+        onRemoved();
+        return;
+      }
       if (error.code === 'network_error') setFailure(NETWORK_ERROR_MESSAGE);
       else if (error.code === 'invalid_response') setFailure(REGISTER_FAILED_MESSAGE);
       else setFailure(errorMessage(error, REGISTER_FAILED_MESSAGE));

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OpenWheel, WheelSnapshot } from '@wheelmeet/contracts';
+import { type OpenWheel, REMOVED_FROM_WHEEL, type WheelSnapshot } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredParticipant, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
 import { RealtimeClientContext } from '@/lib/realtime-client';
@@ -19,6 +19,7 @@ import {
   WHEEL_ID,
 } from '@/test/fixtures';
 import { createTestQueryClient, jsonResponse, mockFetch, stubAlert } from '@/test/render';
+import { SESSION_ID_STORAGE_KEY } from '../api/session-id';
 import { type WheelCallHooks, WheelExperience } from './wheel-experience';
 
 interface SetupOptions extends WheelCallHooks {
@@ -203,6 +204,55 @@ describe('wheel experience', () => {
     expect(hub.callsOf('JoinWheel')).toHaveLength(2);
     expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(registered);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('says the organiser removed them when registering again from this browser is refused, and asks no more', async () => {
+    const fetchMock = mockFetch({
+      'POST /api/users/anonymous': jsonResponse(
+        { error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } },
+        403,
+      ),
+    });
+    const { hub } = setup();
+    await settle();
+
+    await userEvent.click(seat('Outer ring, seat 2, free'));
+    const dialog = screen.getByRole('dialog', { name: 'Register to Join' });
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Age' }), '40');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Gender' }), 'Male');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join Wheel' }));
+
+    // The wheel page says why, announced at once; the form is gone rather than shown again.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${REMOVED_FROM_WHEEL} You can still watch the wheel.`,
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // It registered with the browser's own sessionId, the one the server recognised.
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)).sessionId).toBe(
+      localStorage.getItem(SESSION_ID_STORAGE_KEY),
+    );
+    // The free seats are locked: clicking one asks for no form and takes nothing.
+    expect(seat('Inner ring, seat 1, free')).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(seat('Inner ring, seat 1, free'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(hub.callsOf('TakeSlot')).toEqual([]);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('locks the seats once the hub says the organiser removed them, rather than offering to register again', async () => {
+    const fetchMock = mockFetch({});
+    const { hub } = setup({ me: makeStoredParticipant() });
+    await settle();
+
+    act(() => hub.push('RemovedFromWheel', { wheelId: WHEEL_ID, message: REMOVED_FROM_WHEEL }));
+    expect(screen.getByText(REMOVED_FROM_WHEEL, { exact: false })).toBeInTheDocument();
+    expect(getStoredParticipant()).toBeNull();
+
+    await userEvent.click(seat('Inner ring, seat 1, free'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('spins the rings three turns, then to the angles of the geometry, and locks the seats', async () => {

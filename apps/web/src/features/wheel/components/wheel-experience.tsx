@@ -1,4 +1,12 @@
-import { indexInRing, type Match, type OpenWheel, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
+import {
+  indexInRing,
+  type Match,
+  type OpenWheel,
+  REMOVED_FROM_WHEEL,
+  ringHalf,
+  ringOf,
+  type Slot,
+} from '@wheelmeet/contracts';
 import {
   type ReactNode,
   Suspense,
@@ -9,11 +17,12 @@ import {
   useRef,
   useState,
 } from 'react';
+import { RemovedNotice } from '@/components/safety/removed-notice';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogLoading } from '@/components/ui/dialog';
 import { PageTitle } from '@/components/ui/page-title';
 import { ToastRegion } from '@/components/ui/toast';
-import { RemovedNotice } from '@/components/safety/removed-notice';
 import {
   forgetParticipantToken,
   getParticipantForWheel,
@@ -142,6 +151,10 @@ export function WheelExperience({
   const [seatMessage, setSeatMessage] = useState<SeatMessage | null>(null);
   const [seatBusy, setSeatBusy] = useState(false);
   const [connectionsOpen, setConnectionsOpen] = useState(false);
+  // The organiser removed this person from the wheel (decision 016): 'hub' when the hub said so
+  // (RemovedNotice shows it), 'registration' when registering again from this browser was
+  // refused. Either way they watch: the seats are locked rather than asking them to register.
+  const [removal, setRemoval] = useState<'hub' | 'registration' | null>(null);
   // Once opened, the registration dialog stays mounted, so closing it returns focus as usual.
   const [registrationMounted, setRegistrationMounted] = useState(false);
   if (registrationOpen && !registrationMounted) setRegistrationMounted(true);
@@ -170,6 +183,7 @@ export function WheelExperience({
       if (current) forgetParticipantToken(current.token);
       return null;
     });
+    setRemoval('hub');
   }, []);
 
   // VIDEO CALL HOOK: tell the app layer once per match that both sides have accepted. A layout
@@ -206,7 +220,7 @@ export function WheelExperience({
   }
 
   function handleSlotClick(slot: Slot) {
-    if (spinning) return;
+    if (spinning || removal) return;
     if (me && slot.userId === me.id) {
       setSeatMessage({ tone: 'info', text: ALREADY_IN_SLOT_MESSAGE });
       return;
@@ -233,6 +247,14 @@ export function WheelExperience({
       setChosenSlotId(null);
     }
     setMe(participant);
+  }
+
+  // Registering again was refused: the organiser removed this browser's participant here.
+  function handleRemovedOnRegistering() {
+    setRegistrationOpen(false);
+    setChosenSlotId(null);
+    setSeatMessage(null);
+    setRemoval((current) => current ?? 'registration');
   }
 
   const openMatches = () => dispatch({ type: 'setMatchesOpen', open: true });
@@ -299,6 +321,9 @@ export function WheelExperience({
 
           <div className="mx-auto mt-3 max-w-xl space-y-3 lg:mx-0">
             <RemovedNotice client={hub.client} wheelId={live.id} onRemoved={dropRemovedParticipant} />
+            {removal === 'registration' ? (
+              <Alert className="font-medium">{REMOVED_FROM_WHEEL} You can still watch the wheel.</Alert>
+            ) : null}
             {hub.joinError ? (
               <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
                 {hub.joinError}
@@ -333,7 +358,7 @@ export function WheelExperience({
           slotCount={live.slotCount}
           slots={live.slots}
           meId={me?.id ?? null}
-          locked={spinning}
+          locked={spinning || removal !== null}
           poses={poses}
           onSlotClick={handleSlotClick}
         >
@@ -359,6 +384,7 @@ export function WheelExperience({
             wheel={live}
             getConnectionId={hub.client.getConnectionId}
             onRegistered={handleRegistered}
+            onRemoved={handleRemovedOnRegistering}
             onCloseAutoFocus={(event) => {
               // Back to the seat that opened the dialog (now the user's own, after registering).
               const slotId = registrationOpenerRef.current;

@@ -216,7 +216,7 @@ interface WheelRingsProps {
   slots: Slot[];
   /** The current user, whose seat is highlighted. */
   meId: string | null;
-  /** While the wheel spins every seat is locked. */
+  /** Every seat is locked while the wheel spins, and for someone the organiser removed (decision 016). */
   locked: boolean;
   poses: RingPoses;
   onSlotClick: (slot: Slot) => void;
