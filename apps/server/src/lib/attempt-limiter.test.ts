@@ -125,4 +125,38 @@ describe('growing delay', () => {
     await delay.reset('b');
     expect(await delay.tryBegin('b')).toBe(0);
   });
+
+  it('makes a key wait at most its delay when the clock steps back, still counting its failures', async () => {
+    const time = manualClock(Date.parse('2026-11-22T10:00:00.000Z'));
+    const delay = createGrowingDelay({ ...options, clock: time.clock });
+    for (let failure = 0; failure < 4; failure += 1) expect(await delay.tryBegin('a')).toBe(0);
+    time.advance(400);
+    expect(await delay.waitMs('a')).toBe(600);
+
+    // The wall clock is corrected by an hour mid-delay: the key waits its delay, not the hour.
+    time.advance(-60 * 60_000);
+    expect(await delay.tryBegin('a')).toBe(1_000);
+    time.advance(999);
+    expect(await delay.tryBegin('a')).toBe(1);
+    time.advance(1);
+    expect(await delay.tryBegin('a')).toBe(0);
+    // The failures before the step still count: the next wait doubles.
+    expect(await delay.waitMs('a')).toBe(2_000);
+
+    // Delay over, but inside the quiet period: a step back costs at most the delay again.
+    time.advance(30_000);
+    time.advance(-5 * 60_000);
+    expect(await delay.waitMs('a')).toBe(2_000);
+    time.advance(2_000);
+    expect(await delay.tryBegin('a')).toBe(0);
+    expect(await delay.waitMs('a')).toBe(4_000);
+
+    // Forgotten after a quiet period counted from the step, not from a time an hour away.
+    time.advance(-60 * 60_000);
+    expect(await delay.waitMs('a')).toBe(4_000);
+    time.advance(60_000);
+    expect(await delay.waitMs('a')).toBe(0);
+    for (let failure = 0; failure < 3; failure += 1) expect(await delay.tryBegin('a')).toBe(0);
+    expect(await delay.waitMs('a')).toBe(0);
+  });
 });

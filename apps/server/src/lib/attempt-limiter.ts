@@ -153,11 +153,24 @@ export interface GrowingDelayOptions {
   forgetAfterMs: number;
 }
 
+/**
+ * One key's failures. `lastFailureAt` is never later than the clock's latest reading: when the
+ * clock steps back, it is moved back to the new reading, so the failures still count and the
+ * key waits its delay and is forgotten a quiet period from then, not from a time that may be
+ * hours away.
+ */
+interface FailureRecord {
+  failures: number;
+  lastFailureAt: number;
+}
+
 export function createGrowingDelay(options: GrowingDelayOptions & { clock: Clock }): GrowingDelay {
-  const state = new Map<string, { failures: number; lastFailureAt: number }>();
+  const state = new Map<string, FailureRecord>();
   const now = () => options.clock.now().getTime();
   const current = (key: string, at: number) => {
     const entry = state.get(key);
+    // The clock stepped back: the latest failure counts as made at `at`.
+    if (entry && entry.lastFailureAt > at) entry.lastFailureAt = at;
     if (entry && at - entry.lastFailureAt >= options.forgetAfterMs) {
       state.delete(key);
       return undefined;

@@ -21,35 +21,48 @@ export interface RedisConnection {
 const REDIS_COMMAND_TIMEOUT_MS = 250;
 
 // Sliding window in a sorted set (score = time of the attempt). Each script runs atomically
-// in Redis, so with N processes the limit is the same as with one.
-const TRY_ATTEMPT = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+// in Redis, so with N processes the limit is the same as with one. ARGV[1] is now and ARGV[2]
+// the window in each. No score is left later than now: when a process's clock steps back (the
+// wall clock is corrected), the attempts counted later are moved back to its reading, so they
+// still count and leave the window one window length from then. Redis's own expiry does not
+// cover this: it comes a window after the latest attempt, so a key in steady use would keep
+// them until the clock caught up, maybe hours later.
+const WINDOW = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[1], '+inf')) do
+  redis.call('ZADD', KEYS[1], ARGV[1], member)
+end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)`;
+const TRY_ATTEMPT = `${WINDOW}
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
-const COUNT = `
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+const COUNT = `${WINDOW}
 return redis.call('ZCARD', KEYS[1])`;
-const RECORD = `
+const RECORD = `${WINDOW}
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
-const RETRY_AFTER = `
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
+const RETRY_AFTER = `${WINDOW}
 local max = tonumber(ARGV[3])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
 if count < max then return 0 end
 local oldest = redis.call('ZRANGE', KEYS[1], count - max, count - max, 'WITHSCORES')
 return math.max(0, tonumber(oldest[2]) + window - now)`;
 
-// Growing delay in a hash: f = failures, l = time of the latest.
+// Growing delay in a hash: f = failures, l = time of the latest, never later than now, as for
+// an attempt's score; otherwise, after a step back, the key would wait for the step until Redis
+// forgets the hash a quiet period after the latest failure.
 const DELAY_STATE = `
 local f = tonumber(redis.call('HGET', KEYS[1], 'f') or '0')
 local l = tonumber(redis.call('HGET', KEYS[1], 'l') or '0')
 local now = tonumber(ARGV[1])
+if f > 0 and l > now then
+  l = now
+  redis.call('HSET', KEYS[1], 'l', ARGV[1])
+end
 if f > 0 and now - l >= tonumber(ARGV[5]) then f = 0 end
 local beyond = f - tonumber(ARGV[2])
 local delay = 0
