@@ -14,7 +14,7 @@ import { createTestBusinessUser, createTestWheel } from './support/factories';
 import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { connectedPair, matchedPair } from './support/matched-pair';
-import { signIn } from './support/staff';
+import { removeFrom, signIn } from './support/staff';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
 
 /** Repeatable randomness for the spins, real ids and tokens for the rows. */
@@ -60,13 +60,6 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     });
   const reportsOf = (wheelId: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/api/admin/wheels/${wheelId}/safety/reports`, headers });
-  const removeFrom = (wheelId: string, participantId: string, headers: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/wheels/${wheelId}/safety/removals`,
-      headers,
-      payload: { participantId },
-    });
   const wheelOf = async (matchId: string) =>
     (
       await t.database.db
@@ -270,13 +263,13 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     expect((await reportsOf(wheelId, admin)).json<SafetyReport[]>()).toHaveLength(1);
     expect((await reportsOf(wheelId, strangerOrganiser)).statusCode).toBe(404);
     expect((await reportsOf(wheelId, {})).statusCode).toBe(401);
-    expect((await removeFrom(wheelId, bo.id, strangerOrganiser)).statusCode).toBe(404);
-    expect((await removeFrom(wheelId, randomUUID(), organiser)).statusCode).toBe(404);
+    expect((await removeFrom(t.app, wheelId, bo.id, strangerOrganiser)).statusCode).toBe(404);
+    expect((await removeFrom(t.app, wheelId, randomUUID(), organiser)).statusCode).toBe(404);
     // The report alone ended nothing: the match is still open.
     expect(bo.client.all('MatchExpired').filter((event) => event.matchId === match.id)).toEqual([]);
 
     // Removal: Bo is told and leaves the room, Ada sees the seat free and the match end neutrally.
-    const removed = await removeFrom(wheelId, bo.id, organiser);
+    const removed = await removeFrom(t.app, wheelId, bo.id, organiser);
     expect(removed.statusCode).toBe(200);
     await expect(bo.client.next('RemovedFromWheel')).resolves.toEqual({
       wheelId,
@@ -292,7 +285,7 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     ).resolves.toMatchObject({
       reason: 'ended',
     });
-    expect((await removeFrom(wheelId, bo.id, admin)).statusCode).toBe(200);
+    expect((await removeFrom(t.app, wheelId, bo.id, admin)).statusCode).toBe(200);
     expect((await reportsOf(wheelId, organiser)).json<SafetyReport[]>()[0]?.reported.removed).toBe(true);
   });
 
@@ -310,7 +303,7 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
       const elsewhere = await connectHub(second.baseUrl, { token: bo.token });
       clients.push(elsewhere);
       dataOf(await elsewhere.call('JoinWheel', { wheelId }));
-      expect((await removeFrom(wheelId, bo.id, admin)).statusCode).toBe(200);
+      expect((await removeFrom(t.app, wheelId, bo.id, admin)).statusCode).toBe(200);
 
       const slot = await t.database.db
         .selectFrom('slots')

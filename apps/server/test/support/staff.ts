@@ -12,3 +12,18 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   const body = response.json<LoginResponse>();
   return { ...body, headers: { authorization: `Bearer ${body.token}` } };
 }
+
+/** An admin or organiser removes a participant from a wheel (decision 016); the raw response. */
+export function removeFrom(
+  app: FastifyInstance,
+  wheelId: string,
+  participantId: string,
+  headers: Record<string, string>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/admin/wheels/${wheelId}/safety/removals`,
+    headers,
+    payload: { participantId },
+  });
+}

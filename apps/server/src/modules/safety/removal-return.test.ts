@@ -3,7 +3,7 @@ import { REMOVED_FROM_WHEEL, type RegisterParticipantResponse } from '@wheelmeet
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDialect } from '../../../test/support/each-dialect';
 import { createTestBusinessUser, createTestWheel } from '../../../test/support/factories';
-import { signIn } from '../../../test/support/staff';
+import { removeFrom, signIn } from '../../../test/support/staff';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/support/test-app';
 
 /**
@@ -47,26 +47,20 @@ describeEachDialect('a removed participant registering again (decision 016)', (d
     expect(response.statusCode, response.body).toBe(201);
     return response.json<RegisterParticipantResponse>();
   };
-  const removeFrom = (wheelId: string, participantId: string, headers: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/admin/wheels/${wheelId}/safety/removals`,
-      headers,
-      payload: { participantId },
-    });
 
   describe.each([
     { path: 'an uncapped wheel, removed by an admin', capped: false },
     { path: 'a capped wheel, removed by its organiser', capped: true },
   ])('$path', ({ capped }) => {
+    const wheel = (name: string) =>
+      createTestWheel(t.database, {
+        name,
+        description: 'x',
+        slotCount: 4,
+        ...(capped ? { businessUserId: ownerId } : {}),
+      });
+
     it('refuses the same sessionId on that wheel with 403, and nothing else', async () => {
-      const wheel = (name: string) =>
-        createTestWheel(t.database, {
-          name,
-          description: 'x',
-          slotCount: 4,
-          ...(capped ? { businessUserId: ownerId } : {}),
-        });
       const staff = capped ? organiser : admin;
       const wheelId = await wheel('Evening');
       const otherWheelId = await wheel('Morning');
@@ -75,7 +69,7 @@ describeEachDialect('a removed participant registering again (decision 016)', (d
       const bo = await registered(wheelId, browser);
       // Before any removal the same browser may register again (two tabs, a lost token).
       const boAgain = await registered(wheelId, browser);
-      expect((await removeFrom(wheelId, bo.user.id, staff)).statusCode).toBe(200);
+      expect((await removeFrom(t.app, wheelId, bo.user.id, staff)).statusCode).toBe(200);
 
       // The reload: same browser, same sessionId, a new name. Refused with the removal's words.
       const back = await register(wheelId, browser, 'Not Bo');
@@ -92,6 +86,43 @@ describeEachDialect('a removed participant registering again (decision 016)', (d
       // Other wheels are unaffected, and so is everyone else on this one.
       await registered(otherWheelId, browser);
       await registered(wheelId, randomUUID(), 'Ada');
+    });
+
+    it('refuses every one of a burst from the removed browser, and admits a burst of others beside it', async () => {
+      const wheelId = await wheel('Rush');
+      const browser = randomUUID();
+      const bo = await registered(wheelId, browser);
+      expect((await removeFrom(t.app, wheelId, bo.user.id, capped ? organiser : admin)).statusCode).toBe(200);
+
+      // Interleaved and in flight together, so the removal check and the inserts of one request
+      // overlap those of the others: a check that held only for requests in a row would let some
+      // of Bo's through, or turn away a newcomer whose request shared the moment.
+      const others = Array.from({ length: 20 }, () => randomUUID());
+      const burst = await Promise.all(
+        others.flatMap((other, index) => [
+          register(wheelId, browser, `Not Bo ${index}`),
+          register(wheelId, other, `Guest ${index}`),
+        ]),
+      );
+      const refused = burst.filter((_, index) => index % 2 === 0);
+      const admitted = burst.filter((_, index) => index % 2 === 1);
+      for (const response of refused) {
+        expect(response.statusCode, response.body).toBe(403);
+        expect(response.json()).toEqual({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+      }
+      for (const response of admitted) expect(response.statusCode, response.body).toBe(201);
+
+      const stored = await t.database.db
+        .selectFrom('participants')
+        .select(['id', 'session_id'])
+        .where('wheel_id', '=', wheelId)
+        .execute();
+      expect(stored.filter((row) => row.session_id === browser).map((row) => row.id)).toEqual([bo.user.id]);
+      const newcomers = stored.filter((row) => row.session_id !== browser);
+      expect(newcomers.map((row) => row.session_id).sort()).toEqual([...others].sort());
+      expect(admitted.map((response) => response.json<RegisterParticipantResponse>().user.id).sort()).toEqual(
+        newcomers.map((row) => row.id).sort(),
+      );
     });
   });
 
