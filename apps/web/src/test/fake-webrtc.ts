@@ -212,6 +212,8 @@ export function createFakeCallEnvironment() {
   const clock = { now: 0 };
   const environment: VideoCallEnvironment = {
     now: () => clock.now,
+    // The screen follows each change at once, so a test reads it right after acting.
+    afterTask: (callback) => callback(),
     createPeerConnection: (configuration) => {
       const pc = new FakePeerConnection(configuration);
       peers.push(pc);

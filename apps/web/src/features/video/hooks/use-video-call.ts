@@ -7,7 +7,7 @@ import {
   type CallState,
   createCallController,
 } from './call-controller';
-import { useVideoCallEnvironment } from './video-call-environment';
+import { useVideoCallEnvironment, type VideoCallEnvironment } from './video-call-environment';
 
 /** What the end-to-end tests read: the peer connection's state, nothing else (no media, SDP or tokens). */
 export interface WheelmeetCallTestHook {
@@ -29,6 +29,36 @@ function exposeTestHook(controller: CallController): () => void {
   window.__wheelmeetCall = hook;
   return () => {
     if (window.__wheelmeetCall === hook) delete window.__wheelmeetCall;
+  };
+}
+
+/**
+ * Tells React of the call's changes once the task that made them is over. A call's set-up is a
+ * chain of WebRTC steps (the peer connection, then the offer or the answer), and React renders
+ * an external store's change at once, even in the middle of that chain: the call's screen was
+ * drawn before each side created its peer connection, holding it up by about 30 ms on each
+ * side (bench:video). Now the WebRTC step is under way while React draws, and the changes of
+ * one task make one render.
+ */
+function notifiedAfterTheTask(
+  subscribe: CallController['subscribe'],
+  afterTask: VideoCallEnvironment['afterTask'],
+): CallController['subscribe'] {
+  return (listener) => {
+    let scheduled = false;
+    let subscribed = true;
+    const stop = subscribe(() => {
+      if (scheduled) return;
+      scheduled = true;
+      afterTask(() => {
+        scheduled = false;
+        if (subscribed) listener();
+      });
+    });
+    return () => {
+      subscribed = false;
+      stop();
+    };
   };
 }
 
@@ -57,7 +87,8 @@ export function useVideoCall(): VideoCall {
   useEffect(() => controller.attach(), [controller]);
   useEffect(() => exposeTestHook(controller), [controller]);
 
-  const state = useSyncExternalStore(controller.subscribe, controller.getState, controller.getState);
+  const [subscribe] = useState(() => notifiedAfterTheTask(controller.subscribe, environment.afterTask));
+  const state = useSyncExternalStore(subscribe, controller.getState, controller.getState);
   return useMemo(
     () => ({
       state,

@@ -12,6 +12,8 @@ export interface VideoCallEnvironment {
   /** ICE servers (STUN, and TURN with short-lived credentials) for this participant. */
   loadIceServers(participantToken: string): Promise<RTCIceServer[]>;
   timers: RealtimeTimers;
+  /** Runs `callback` once the task under way is over: the browser's next turn, or at once in tests. */
+  afterTask(callback: () => void): void;
   /** The clock of the call timer, in ms. */
   now(): number;
 }
@@ -31,6 +33,9 @@ export const browserVideoCallEnvironment: VideoCallEnvironment = {
     // Looked up at call time so fake timers installed later still apply.
     setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
     clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  },
+  afterTask: (callback) => {
+    globalThis.setTimeout(callback, 0);
   },
   now: () => Date.now(),
 };
