@@ -20,7 +20,7 @@ import {
 } from '@/test/fixtures';
 import { createTestQueryClient, jsonResponse, mockFetch, stubAlert } from '@/test/render';
 import { SESSION_ID_STORAGE_KEY } from '../api/session-id';
-import { type WheelCallHooks, WheelExperience } from './wheel-experience';
+import { WATCHING_STATUS, type WheelCallHooks, WheelExperience } from './wheel-experience';
 
 interface SetupOptions extends WheelCallHooks {
   wheel?: OpenWheel;
@@ -238,6 +238,8 @@ describe('wheel experience', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(hub.callsOf('TakeSlot')).toEqual([]);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // The line above the wheel no longer invites them to choose a seat.
+    expect(screen.getByTestId('participant-status')).toHaveTextContent(WATCHING_STATUS);
   });
 
   it('locks the seats once the hub says the organiser removed them, rather than offering to register again', async () => {
@@ -253,6 +255,7 @@ describe('wheel experience', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByTestId('participant-status')).toHaveTextContent(WATCHING_STATUS);
   });
 
   it('spins the rings three turns, then to the angles of the geometry, and locks the seats', async () => {

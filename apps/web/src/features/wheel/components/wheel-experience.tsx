@@ -45,6 +45,8 @@ export const UNMATCHED_MESSAGE = "No partner this round — you'll be first in l
 export const LEAVE_SEAT_LABEL = 'Leave seat';
 export const OPEN_MATCHES_LABEL = 'Open matches';
 export const MY_CONNECTIONS_LABEL = 'My connections';
+/** Above the wheel for someone the organiser removed: they watch, the seats are not theirs to take. */
+export const WATCHING_STATUS = 'You are watching this wheel.';
 
 // Only people who open it need it: fetched on the first click, not with the wheel.
 const MyConnectionsDialog = onDemand(
@@ -267,7 +269,9 @@ export function WheelExperience({
         ? "This round's matches are out. Seats open again for the next round in a moment."
         : mySlot
           ? `You are in ${seatDescription(mySlot, live.slotCount)}. Stay for the spin to meet your match.`
-          : 'Choose a free seat to join this round.';
+          : removal
+            ? WATCHING_STATUS
+            : 'Choose a free seat to join this round.';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
