@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/bootstrap';
+import { compiledOnce } from '../src/db/compiled-once';
 import type { DatabaseHandle } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import { type ChangedTables, tablesWrittenBy } from '../src/db/table-changes';
@@ -101,6 +102,19 @@ describeEachDialect('committed writes move the version of their tables', (dialec
     expect(plans()).toBeGreaterThan(plansBefore);
     expect(wheels()).toBe(wheelsBefore);
     expect(reported.map(names)).toEqual([['plans']]);
+  });
+
+  it('a write compiled once, at every run of its one query tree', async () => {
+    const renameOnce = compiledOnce(['name'], (db, { name }: { name: string }) =>
+      db.updateTable('plans').set({ name }).where('id', '=', 'starter'),
+    );
+    let before = plans();
+    for (const name of ['Starter 1', 'Starter 2', 'Starter 3']) {
+      await renameOnce(handle.db, { name });
+      expect(plans()).toBeGreaterThan(before);
+      before = plans();
+    }
+    expect(reported.map(names)).toEqual([['plans'], ['plans'], ['plans']]);
   });
 
   it('a write with RETURNING counts the rows it returns', async () => {

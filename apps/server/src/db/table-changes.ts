@@ -62,6 +62,9 @@ const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode',
 /** Nodes that carry parameter values, never table names (a value may be a large buffer). */
 const VALUES = new Set(['ValueNode', 'PrimitiveValueListNode']);
 
+/** A write's tables by its query tree: a query compiled once (compiled-once.ts) runs the same tree each time. */
+const tablesOfWrite = new WeakMap<RootOperationNode, ReadonlySet<string>>();
+
 /**
  * The tables a query may write: none for a plain select; every table an insert, update,
  * delete or merge names anywhere (more than it writes, never fewer); 'all' for anything else
@@ -69,7 +72,14 @@ const VALUES = new Set(['ValueNode', 'PrimitiveValueListNode']);
  */
 export function tablesWrittenBy(query: RootOperationNode): ChangedTables | undefined {
   if (query.kind === 'SelectQueryNode') return query.with ? tablesNamedIn(query) : undefined;
-  if (WRITES.has(query.kind)) return tablesNamedIn(query);
+  if (WRITES.has(query.kind)) {
+    let tables = tablesOfWrite.get(query);
+    if (!tables) {
+      tables = tablesNamedIn(query);
+      tablesOfWrite.set(query, tables);
+    }
+    return tables;
+  }
   if (query.kind === 'RawNode' && /^\s*select\b/i.test(query.sqlFragments[0] ?? '')) return undefined;
   return 'all';
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, ParticipantsTable } from '../../db/schema';
 
@@ -64,6 +64,27 @@ async function admissionOf(
   return { limit: row?.max_participants_per_wheel ?? undefined, removed: Boolean(row?.removed_session) };
 }
 
+/** Every column of a participant, each by name: a column missing here would not be inserted, so the type asks for all. */
+const PARTICIPANT_COLUMNS: { [Column in keyof ParticipantRow]-?: Column } = {
+  id: 'id',
+  wheel_id: 'wheel_id',
+  session_id: 'session_id',
+  username: 'username',
+  age: 'age',
+  gender: 'gender',
+  short_bio: 'short_bio',
+  who_am_i: 'who_am_i',
+  interests: 'interests',
+  registration_data: 'registration_data',
+  created_at: 'created_at',
+};
+
+/** A registration's one write, compiled once like the admission query. */
+const insertParticipant = compiledOnce(
+  Object.values(PARTICIPANT_COLUMNS),
+  (db, participant: ParticipantRow) => db.insertInto('participants').values(participant),
+);
+
 export function createParticipantsRepository(db: Kysely<Database>) {
   return {
     findById(id: string): Promise<ParticipantRow | undefined> {
@@ -102,12 +123,12 @@ export function createParticipantsRepository(db: Kysely<Database>) {
      * registered from the same browser (session id); then nothing is inserted (decision 016).
      */
     async insertWithinCap(
-      participant: Insertable<ParticipantsTable>,
+      participant: ParticipantRow,
     ): Promise<{ inserted: true } | { inserted: false; limit: number } | { inserted: false; removed: true }> {
       const admission = await admissionOf(db, participant.wheel_id, participant.session_id);
       if (admission.removed) return { inserted: false, removed: true };
       if (admission.limit === undefined) {
-        await db.insertInto('participants').values(participant).execute();
+        await insertParticipant(db, participant);
         return { inserted: true };
       }
       return db.transaction().execute(async (trx) => {
@@ -120,7 +141,7 @@ export function createParticipantsRepository(db: Kysely<Database>) {
         if (limit !== undefined && (await countOnWheel(trx, participant.wheel_id)) >= limit) {
           return { inserted: false, limit };
         }
-        await trx.insertInto('participants').values(participant).execute();
+        await insertParticipant(trx, participant);
         return { inserted: true };
       });
     },
