@@ -23,6 +23,13 @@ if (!file) {
   process.exit(1);
 }
 const rows = Number(rowsArgument ?? 25);
+// `--cpu-prof` writes one file per thread: a glob naming two would pass the second as the row count.
+if (!Number.isInteger(rows) || rows < 1) {
+  console.error(
+    `usage: tsx bench/cpu-profile-top.ts <file.cpuprofile> [rows]; "${rowsArgument}" is not a row count`,
+  );
+  process.exit(1);
+}
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 
