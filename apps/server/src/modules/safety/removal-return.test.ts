@@ -69,7 +69,23 @@ describeEachDialect('a removed participant registering again (decision 016)', (d
       const bo = await registered(wheelId, browser);
       // Before any removal the same browser may register again (two tabs, a lost token).
       const boAgain = await registered(wheelId, browser);
+      const ada = await registered(wheelId, randomUUID(), 'Ada');
+      const connectionsOf = (token: string) =>
+        t.app.inject({
+          method: 'GET',
+          url: '/api/me/connections',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await connectionsOf(boAgain.token)).statusCode).toBe(200);
       expect((await removeFrom(t.app, wheelId, bo.user.id, staff)).statusCode).toBe(200);
+
+      // The other tab's registration is the same person: removed with them, its token refused.
+      for (const token of [bo.token, boAgain.token]) {
+        const refused = await connectionsOf(token);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+      }
+      expect((await connectionsOf(ada.token)).statusCode).toBe(200);
 
       // The reload: same browser, same sessionId, a new name. Refused with the removal's words.
       const back = await register(wheelId, browser, 'Not Bo');

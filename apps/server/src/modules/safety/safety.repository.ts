@@ -83,6 +83,19 @@ export function createSafetyRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** The other participants of this wheel who registered from the same browser (session id) as this one. */
+    async sameBrowserOn(wheelId: string, participantId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('participants as other')
+        .innerJoin('participants as removed', 'removed.session_id', 'other.session_id')
+        .select('other.id')
+        .where('removed.id', '=', participantId)
+        .where('other.wheel_id', '=', wheelId)
+        .where('other.id', '!=', participantId)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Records a removal; the first one stands. The removal as stored. */
     async remove(row: { participant_id: string; wheel_id: string; removed_at: string; removed_by: string }) {
       await db

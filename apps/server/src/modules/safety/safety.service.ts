@@ -113,15 +113,23 @@ export function createSafetyService(deps: {
     async remove(staff: Staff, wheelId: string, participantId: string): Promise<RemoveParticipantResponse> {
       await requireManageable(staff, wheelId);
       if (!(await safety.participantOn(wheelId, participantId))) throw notFound(PARTICIPANT_NOT_FOUND);
-      const removal = await safety.remove({
-        participant_id: participantId,
-        wheel_id: wheelId,
-        removed_at: clock.now().toISOString(),
-        removed_by: removedByOf(staff),
-      });
-      await deps.wheels.leaveSlot(wheelId, participantId);
-      await endOpen(wheelId, participantId);
-      await deps.onRemoved(wheelId, participantId);
+      const removedAt = clock.now().toISOString();
+      const removeOne = async (id: string) => {
+        const removal = await safety.remove({
+          participant_id: id,
+          wheel_id: wheelId,
+          removed_at: removedAt,
+          removed_by: removedByOf(staff),
+        });
+        await deps.wheels.leaveSlot(wheelId, id);
+        await endOpen(wheelId, id);
+        await deps.onRemoved(wheelId, id);
+        return removal;
+      };
+      const removal = await removeOne(participantId);
+      // The same person in another tab of the same browser, registered before the removal
+      // (decision 016): removed with them, or they would stay on the wheel under another name.
+      for (const id of await safety.sameBrowserOn(wheelId, participantId)) await removeOne(id);
       return { participantId, removedAt: new Date(removal.removed_at).toISOString() };
     },
 
