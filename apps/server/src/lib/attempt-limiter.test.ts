@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createAttemptLimiter, createGrowingDelay } from './attempt-limiter';
+import {
+  expectAttemptLimitAcrossStepBack,
+  expectGrowingDelayAcrossStepBack,
+  STEP_BACK_ATTEMPT_LIMIT,
+  STEP_BACK_DELAY_OPTIONS,
+} from '../../test/support/clock-step-back';
 import type { Clock } from './clock';
 
 /** A test clock; `advance` with a negative amount steps it back, as a corrected wall clock does. */
@@ -65,35 +71,10 @@ describe('attempt limiter', () => {
 
   it('keeps the limit when the clock steps back, and gives the key its room again a window later', async () => {
     const time = manualClock(Date.parse('2026-11-22T10:00:00.000Z'));
-    const limiter = createAttemptLimiter({ maxAttempts: 3, windowMs: 10_000, clock: time.clock });
-    const tryMany = async (attempts: number) => {
-      const results: boolean[] = [];
-      for (let attempt = 0; attempt < attempts; attempt += 1) results.push(await limiter.tryAttempt('k'));
-      return results;
-    };
-    expect(await tryMany(3)).toEqual([true, true, true]);
-    time.advance(2_000);
-
-    // The wall clock is corrected by an hour mid-window: what was counted still counts.
-    time.advance(-60 * 60_000);
-    expect(await tryMany(1)).toEqual([false]);
-    expect(await limiter.isLimited('k')).toBe(true);
-    // Told to wait at most one window, as after any attempt, and let in once that has passed.
-    const wait = await limiter.retryAfterMs('k');
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(10_000);
-    time.advance(wait - 1);
-    expect(await limiter.tryAttempt('k')).toBe(false);
-    time.advance(1);
-    expect(await limiter.isLimited('k')).toBe(false);
-
-    // And a full window later, the whole limit again: no more, no less.
-    time.advance(10_000);
-    expect(await tryMany(4)).toEqual([true, true, true, false]);
-    time.advance(-5 * 60_000);
-    expect(await tryMany(1)).toEqual([false]);
-    time.advance(await limiter.retryAfterMs('k'));
-    expect(await tryMany(4)).toEqual([true, true, true, false]);
+    await expectAttemptLimitAcrossStepBack(
+      createAttemptLimiter({ ...STEP_BACK_ATTEMPT_LIMIT, clock: time.clock }),
+      time,
+    );
   });
 });
 
@@ -128,35 +109,9 @@ describe('growing delay', () => {
 
   it('makes a key wait at most its delay when the clock steps back, still counting its failures', async () => {
     const time = manualClock(Date.parse('2026-11-22T10:00:00.000Z'));
-    const delay = createGrowingDelay({ ...options, clock: time.clock });
-    for (let failure = 0; failure < 4; failure += 1) expect(await delay.tryBegin('a')).toBe(0);
-    time.advance(400);
-    expect(await delay.waitMs('a')).toBe(600);
-
-    // The wall clock is corrected by an hour mid-delay: the key waits its delay, not the hour.
-    time.advance(-60 * 60_000);
-    expect(await delay.tryBegin('a')).toBe(1_000);
-    time.advance(999);
-    expect(await delay.tryBegin('a')).toBe(1);
-    time.advance(1);
-    expect(await delay.tryBegin('a')).toBe(0);
-    // The failures before the step still count: the next wait doubles.
-    expect(await delay.waitMs('a')).toBe(2_000);
-
-    // Delay over, but inside the quiet period: a step back costs at most the delay again.
-    time.advance(30_000);
-    time.advance(-5 * 60_000);
-    expect(await delay.waitMs('a')).toBe(2_000);
-    time.advance(2_000);
-    expect(await delay.tryBegin('a')).toBe(0);
-    expect(await delay.waitMs('a')).toBe(4_000);
-
-    // Forgotten after a quiet period counted from the step, not from a time an hour away.
-    time.advance(-60 * 60_000);
-    expect(await delay.waitMs('a')).toBe(4_000);
-    time.advance(60_000);
-    expect(await delay.waitMs('a')).toBe(0);
-    for (let failure = 0; failure < 3; failure += 1) expect(await delay.tryBegin('a')).toBe(0);
-    expect(await delay.waitMs('a')).toBe(0);
+    await expectGrowingDelayAcrossStepBack(
+      createGrowingDelay({ ...STEP_BACK_DELAY_OPTIONS, clock: time.clock }),
+      time,
+    );
   });
 });

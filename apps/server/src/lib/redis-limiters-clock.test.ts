@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAttemptLimitAcrossStepBack,
+  expectGrowingDelayAcrossStepBack,
+  STEP_BACK_ATTEMPT_LIMIT,
+  STEP_BACK_DELAY_OPTIONS,
+} from '../../test/support/clock-step-back';
 import { ManualClock } from '../../test/support/manual-clock';
 import type { Clock } from './clock';
 import { createLimiterFactory } from './redis-limiters';
@@ -56,32 +62,10 @@ describe.skipIf(skipReason !== undefined)(
 
     it('keeps the limit, and gives the key its room again a window later', async () => {
       const time = new ManualClock();
-      const limiter = limiters(time).attempts('attempts-manual', { maxAttempts: 3, windowMs: 10_000 });
-      const tryMany = async (attempts: number) => {
-        const results: boolean[] = [];
-        for (let attempt = 0; attempt < attempts; attempt += 1) results.push(await limiter.tryAttempt('k'));
-        return results;
-      };
-      expect(await tryMany(3)).toEqual([true, true, true]);
-      time.advance(2_000);
-
-      time.advance(-HOUR);
-      expect(await tryMany(1)).toEqual([false]);
-      expect(await limiter.isLimited('k')).toBe(true);
-      const wait = await limiter.retryAfterMs('k');
-      expect(wait).toBeGreaterThan(0);
-      expect(wait).toBeLessThanOrEqual(10_000);
-      time.advance(wait - 1);
-      expect(await limiter.tryAttempt('k')).toBe(false);
-      time.advance(1);
-      expect(await limiter.isLimited('k')).toBe(false);
-
-      time.advance(10_000);
-      expect(await tryMany(4)).toEqual([true, true, true, false]);
-      time.advance(-5 * 60_000);
-      expect(await tryMany(1)).toEqual([false]);
-      time.advance(await limiter.retryAfterMs('k'));
-      expect(await tryMany(4)).toEqual([true, true, true, false]);
+      await expectAttemptLimitAcrossStepBack(
+        limiters(time).attempts('attempts-manual', STEP_BACK_ATTEMPT_LIMIT),
+        time,
+      );
     });
 
     it('does not keep a busy key short of room for the size of the step, though Redis expires keys on its own clock', async () => {
@@ -106,37 +90,10 @@ describe.skipIf(skipReason !== undefined)(
 
     it('makes a key wait at most its delay, still counting its failures, and forgets them a quiet period after the step', async () => {
       const time = new ManualClock();
-      const delay = limiters(time).growingDelay('delay-manual', {
-        freeFailures: 3,
-        baseDelayMs: 1_000,
-        maxDelayMs: 8_000,
-        forgetAfterMs: 60_000,
-      });
-      for (let failure = 0; failure < 4; failure += 1) expect(await delay.tryBegin('a')).toBe(0);
-      time.advance(400);
-      expect(await delay.waitMs('a')).toBe(600);
-
-      time.advance(-HOUR);
-      expect(await delay.tryBegin('a')).toBe(1_000);
-      time.advance(999);
-      expect(await delay.tryBegin('a')).toBe(1);
-      time.advance(1);
-      expect(await delay.tryBegin('a')).toBe(0);
-      expect(await delay.waitMs('a')).toBe(2_000);
-
-      time.advance(30_000);
-      time.advance(-5 * 60_000);
-      expect(await delay.waitMs('a')).toBe(2_000);
-      time.advance(2_000);
-      expect(await delay.tryBegin('a')).toBe(0);
-      expect(await delay.waitMs('a')).toBe(4_000);
-
-      time.advance(-HOUR);
-      expect(await delay.waitMs('a')).toBe(4_000);
-      time.advance(60_000);
-      expect(await delay.waitMs('a')).toBe(0);
-      for (let failure = 0; failure < 3; failure += 1) expect(await delay.tryBegin('a')).toBe(0);
-      expect(await delay.waitMs('a')).toBe(0);
+      await expectGrowingDelayAcrossStepBack(
+        limiters(time).growingDelay('delay-manual', STEP_BACK_DELAY_OPTIONS),
+        time,
+      );
     });
 
     it('lets a key in once its delay has passed in real time, though Redis keeps the failures for the quiet period', async () => {
