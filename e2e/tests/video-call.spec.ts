@@ -175,7 +175,10 @@ test('the camera turns on at Accept, before the partner answers, and off again w
   await expect(ada.getByTestId('call-state')).toHaveCount(0);
 });
 
-test('a browser that denies the camera says so instead of hanging', async ({ baseURL, request }) => {
+test('a browser that denies the camera says so instead of hanging, and the partner is told why they wait', async ({
+  baseURL,
+  request,
+}) => {
   test.setTimeout(90_000);
   // No fake-UI flag here: the permission prompt is refused, as a person clicking "Block" would.
   const denying = await chromium.launch({
@@ -193,6 +196,14 @@ test('a browser that denies the camera says so instead of hanging', async ({ bas
     await expect(blocked.getByText(/Camera and microphone access was denied/)).toBeVisible({
       timeout: 20_000,
     });
+    // Not a call that drops and is called lost later: the partner knows, and waits on their camera.
+    await expect(
+      partner.getByText(/'s camera or microphone could not start\. Waiting for .+ to try again/),
+    ).toBeVisible();
+    await expect(partner.getByTestId('call-state')).toHaveText('Reconnecting…');
+
+    await blocked.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(partner.getByText('Your partner left the call.')).toBeVisible();
   } finally {
     await denying.close();
     await granting.close();

@@ -182,6 +182,20 @@ describeEachDialect('video call signalling', (dialect) => {
     reloaded.close();
   });
 
+  it("tells the partner when someone's camera could not start, so they wait for the Retry instead of a lost call", async () => {
+    clock.advance(11_000); // past the throttle window of the previous test
+    expect(await bob.client.call('FailCall', { matchId: match.id })).toEqual({ data: null });
+    expect(await ada.client.next('CallFailed')).toEqual({ matchId: match.id, userId: bob.id });
+    expect(await carol.client.call('FailCall', { matchId: match.id })).toMatchObject({
+      error: { code: 'forbidden' },
+    });
+    expect(await bob.client.call('FailCall', { matchId: 'not-a-match' })).toMatchObject({
+      error: { code: 'validation_failed' },
+    });
+    expect(carol.client.all('CallFailed')).toEqual([]);
+    expect(bob.client.all('CallFailed')).toEqual([]);
+  });
+
   it('ends the call, for the partner too, when someone leaves the wheel without hanging up', async () => {
     clock.advance(11_000); // past the throttle window of the previous test
     expect(await ada.client.call('SendOffer', { matchId: match.id, offer })).toEqual({ data: null });

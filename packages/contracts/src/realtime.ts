@@ -160,6 +160,12 @@ export interface ClientToServerEvents {
    * connection any more; the partner hears CallRejoined and the caller (user1) offers again.
    */
   RejoinCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
+  /**
+   * The sender's camera or microphone could not start once both had accepted (refused, missing,
+   * busy): their connection is closed, and they may press Retry. The partner hears CallFailed
+   * and waits for that instead of counting the call as lost.
+   */
+  FailCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
   /** Issue 12: the sender turned their camera or microphone on or off; the partner hears MediaStateChanged. */
   SendMediaState: (request: SendMediaStateRequest, ack: HubAck<null>) => void;
   /**
@@ -289,6 +295,8 @@ export const callTimeUpEventSchema = z.object({ matchId: z.uuid() });
 export type CallTimeUpEvent = z.infer<typeof callTimeUpEventSchema>;
 export const callRejoinedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
 export type CallRejoinedEvent = z.infer<typeof callRejoinedEventSchema>;
+export const callFailedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
+export type CallFailedEvent = z.infer<typeof callFailedEventSchema>;
 export const mediaStateChangedEventSchema = mediaStateSchema.extend({ matchId: z.uuid(), userId: z.uuid() });
 export type MediaStateChangedEvent = z.infer<typeof mediaStateChangedEventSchema>;
 
@@ -314,6 +322,7 @@ export interface ServerToClientEvents {
   IceCandidateReceived: (event: IceCandidateReceivedEvent) => void;
   CallEnded: (event: CallEndedEvent) => void;
   CallRejoined: (event: CallRejoinedEvent) => void;
+  CallFailed: (event: CallFailedEvent) => void;
   MediaStateChanged: (event: MediaStateChangedEvent) => void;
   CallTimer: (event: CallTimerEvent) => void;
   CallTimeUp: (event: CallTimeUpEvent) => void;

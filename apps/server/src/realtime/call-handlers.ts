@@ -107,6 +107,13 @@ export function registerCallHandlers(
     }),
   );
   socket.on(
+    'FailCall',
+    acknowledged(matchActionRequestSchema, log, async ({ matchId }) => {
+      hub.to(participantRoom(await partner(matchId))).emit('CallFailed', { matchId, userId: caller() });
+      return null;
+    }),
+  );
+  socket.on(
     'SendMediaState',
     acknowledged(sendMediaStateRequestSchema, log, async ({ matchId, cameraOn, microphoneOn }) => {
       hub

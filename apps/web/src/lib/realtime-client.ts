@@ -133,6 +133,7 @@ const SERVER_EVENTS = Object.keys({
   IceCandidateReceived: true,
   CallEnded: true,
   CallRejoined: true,
+  CallFailed: true,
   MediaStateChanged: true,
   CallTimer: true,
   CallTimeUp: true,

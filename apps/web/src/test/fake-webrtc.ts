@@ -254,6 +254,7 @@ export function createSignallingHub() {
     'SendIceCandidate',
     'EndCall',
     'RejoinCall',
+    'FailCall',
     'SendMediaState',
   ] as const) {
     hub.handle(event, () => ({ data: null }));

@@ -19,6 +19,7 @@ const HUB_CALLS: Record<keyof ClientToServerEvents, true> = {
   SendIceCandidate: true,
   EndCall: true,
   RejoinCall: true,
+  FailCall: true,
   SendMediaState: true,
   ExtendCall: true,
 };

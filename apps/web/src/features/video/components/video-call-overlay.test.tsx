@@ -17,11 +17,13 @@ import { VideoCallEnvironmentContext } from '../hooks/video-call-environment';
 import {
   BACK_TO_WHEEL_LABEL,
   CALL_ENDED_LABEL,
+  CONNECTION_LOST_MESSAGE,
   ENDING_SOON_MESSAGE,
   LOCAL_VIDEO_FAILED_MESSAGE,
   NO_DEVICE_MESSAGE,
   PARTNER_LEFT_MESSAGE,
   PERMISSION_DENIED_MESSAGE,
+  partnerFailedMessage,
   RETRY_FAILED_MESSAGE,
   RETRYING_MESSAGE,
   START_FAILED_MESSAGE,
@@ -519,6 +521,27 @@ describe('video call overlay', () => {
     expect(button('Retry')).toBeInTheDocument();
     expect(button('Close')).toBeInTheDocument();
     expect(within(dialog()).queryByRole('button', { name: 'End call' })).not.toBeInTheDocument();
+  });
+
+  it("says the partner's camera could not start and waits for them, camera on, instead of losing the call", async () => {
+    const { hub, fakes, matchReady, settle } = setup();
+    await matchReady();
+    act(() => fakes.pc.setConnectionState('connecting'));
+    act(() => hub.push('CallFailed', { matchId: MATCH.id, userId: PARTNER_ID }));
+
+    expect(within(dialog()).getByText(partnerFailedMessage('Ada'))).toBeInTheDocument();
+    expect(within(dialog()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog()).getByRole('status')).toHaveTextContent('Reconnecting…');
+    expect(button('End call')).toBeInTheDocument();
+    expect(fakes.streams[0]?.video.stop).not.toHaveBeenCalled();
+    act(() => fakes.timers.runAll());
+    expect(within(dialog()).queryByText(CONNECTION_LOST_MESSAGE)).not.toBeInTheDocument();
+
+    // Their Retry asks for a new offer: the call starts again.
+    act(() => hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID }));
+    await settle();
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    expect(within(dialog()).queryByText(partnerFailedMessage('Ada'))).not.toBeInTheDocument();
   });
 
   it("Retry shows 'Retrying connection...', then offers again after a second", async () => {

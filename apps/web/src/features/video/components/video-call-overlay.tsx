@@ -31,6 +31,9 @@ export const CONNECTION_LOST_MESSAGE = 'The connection was lost.';
 export const TIME_UP_MESSAGE = "Time's up! You're back on the wheel for the next round.";
 export const ENDING_SOON_MESSAGE = 'Less than 30 seconds left.';
 export const BACK_TO_WHEEL_LABEL = 'Back to the wheel';
+/** The partner's camera could not start (CallFailed); the call goes on once they fix it and press Retry. */
+export const partnerFailedMessage = (partner: string) =>
+  `${partner}'s camera or microphone could not start. Waiting for ${partner} to try again...`;
 export const STARTING_MESSAGE = 'Starting video call...';
 
 const PROBLEM_MESSAGES: Record<CallProblem, string> = {
@@ -90,7 +93,10 @@ function callMessage(
     case 'retrying':
       return { text: RETRYING_MESSAGE, alert: false };
     case 'waiting':
-      return { text: `Waiting for ${partner} to call again...`, alert: false };
+      return {
+        text: state.partnerFailed ? partnerFailedMessage(partner) : `Waiting for ${partner} to call again...`,
+        alert: false,
+      };
     case 'ended':
       return { text: PROBLEM_MESSAGES[state.problem ?? 'connection-lost'], alert: false };
     case 'failed': {

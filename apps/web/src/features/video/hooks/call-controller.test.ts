@@ -180,7 +180,7 @@ describe('call controller as the offerer (user1)', () => {
     });
   });
 
-  it('tells the partner when hanging up, but not after a start that never reached them', async () => {
+  it('tells the partner when hanging up, also after a start that failed before the offer (they were told to wait)', async () => {
     const { hub, controller } = await startedOfferer();
     controller.endCall();
     expect(hub.callsOf('EndCall')).toEqual([{ matchId: MATCH.id }]);
@@ -194,8 +194,9 @@ describe('call controller as the offerer (user1)', () => {
     expect(second.controller.getState()).toMatchObject({ phase: 'failed', problem: 'permission-denied' });
     expect(second.hub.callsOf('SendOffer')).toEqual([]);
     expect(second.peers.every((pc) => pc.close.mock.calls.length > 0)).toBe(true);
+    expect(second.hub.callsOf('FailCall')).toEqual([{ matchId: MATCH.id }]);
     second.controller.endCall();
-    expect(second.hub.callsOf('EndCall')).toEqual([]);
+    expect(second.hub.callsOf('EndCall')).toEqual([{ matchId: MATCH.id }]);
   });
 
   it('does nothing for a match the user is not in', async () => {
@@ -506,6 +507,84 @@ describe('call controller while the camera is still opening (decision 025)', () 
     await flushPromises();
     // The partner's connection went with ours: they are asked to call again at once.
     expect(hub.callsOf('RejoinCall')).toEqual([{ matchId: MATCH_AS_ANSWERER.id }]);
+  });
+
+  it('tells the partner when the camera is refused after the answer went out, so they wait for the Retry', async () => {
+    const { hub, controller, environment } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const camera = slowCamera(environment);
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(hub.callsOf('FailCall')).toEqual([]);
+
+    camera.refuse(new DOMException('denied', 'NotAllowedError'));
+    await flushPromises();
+    expect(hub.callsOf('FailCall')).toEqual([{ matchId: MATCH_AS_ANSWERER.id }]);
+  });
+
+  it('the caller whose camera is refused before the offer tells the waiting partner too', async () => {
+    const { hub, controller, environment } = setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const camera = slowCamera(environment);
+    camera.asked.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(controller.getState()).toMatchObject({ phase: 'failed', problem: 'permission-denied' });
+    expect(hub.callsOf('SendOffer')).toEqual([]);
+    expect(hub.callsOf('FailCall')).toEqual([{ matchId: MATCH.id }]);
+  });
+});
+
+describe("call controller when the partner's camera cannot start", () => {
+  it('the caller closes the connection, keeps its camera, and waits without counting the call as lost', async () => {
+    const { hub, controller, pc, streams, timers } = await startedOfferer();
+    pc.setConnectionState('connecting');
+    hub.push('CallFailed', { matchId: MATCH.id, userId: PARTNER_ID });
+    expect(pc.close).toHaveBeenCalled();
+    expect(controller.getState()).toMatchObject({
+      phase: 'waiting',
+      partnerFailed: true,
+      localStream: streams[0]?.stream,
+      remoteStream: null,
+    });
+    expect(streams[0]?.video.stop).not.toHaveBeenCalled();
+
+    // However long the partner takes to fix their camera, this side neither gives up nor re-offers.
+    timers.runAll();
+    await flushPromises();
+    expect(controller.getState()).toMatchObject({ phase: 'waiting', partnerFailed: true });
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+
+    // Their Retry (as the answerer) asks for a new offer: it goes out on the same camera.
+    hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID });
+    await flushPromises();
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    expect(controller.getState()).toMatchObject({ phase: 'active', partnerFailed: false });
+  });
+
+  it('the answerer stops asking for offers and answers the one the partner sends after their Retry', async () => {
+    const { hub, controller, timers } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    await flushPromises();
+    hub.push('CallFailed', { matchId: MATCH_AS_ANSWERER.id, userId: PARTNER_ID });
+    expect(controller.getState()).toMatchObject({ phase: 'waiting', partnerFailed: true });
+
+    timers.runAll();
+    await flushPromises();
+    expect(hub.callsOf('RejoinCall')).toEqual([]);
+
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
+    expect(controller.getState()).toMatchObject({ phase: 'active', partnerFailed: false });
+  });
+
+  it('ignores the news for another match', async () => {
+    const { hub, controller, pc } = await startedOfferer();
+    hub.push('CallFailed', { matchId: '00000000-0000-4000-8000-000000000abc', userId: PARTNER_ID });
+    expect(pc.close).not.toHaveBeenCalled();
+    expect(controller.getState()).toMatchObject({ phase: 'active', partnerFailed: false });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  type CallFailedEvent,
   type CallTimerEvent,
   displayNameOf,
   type IceCandidate,
@@ -47,7 +48,8 @@ export type CallRole = 'offerer' | 'answerer';
 /**
  * idle: no call (the overlay is closed). starting: media and signalling under way.
  * active: the offer or answer went out; `peerState` tells how the connection is doing.
- * waiting: the answerer has its camera on and waits for a new offer. retrying: Retry was pressed.
+ * waiting: the answerer has its camera on and waits for a new offer, or either side waits for a
+ * partner whose camera could not start to press Retry (`partnerFailed`). retrying: Retry was pressed.
  * ended: the partner hung up or the connection was lost. failed: the call could not start.
  */
 export type CallPhase = 'idle' | 'starting' | 'active' | 'waiting' | 'retrying' | 'ended' | 'failed';
@@ -98,6 +100,11 @@ export interface CallState {
   problem: CallProblem | null;
   /** The failure happened while retrying. */
   retryFailed: boolean;
+  /**
+   * The partner's camera or microphone could not start (CallFailed): their connection is closed
+   * and this side, its camera kept on, waits for their Retry instead of counting the call as lost.
+   */
+  partnerFailed: boolean;
 }
 
 /** Who is calling: the current participant and their hub token (for TURN credentials). */
@@ -155,6 +162,7 @@ export const IDLE_CALL_STATE: CallState = {
   extension: 'none',
   problem: null,
   retryFailed: false,
+  partnerFailed: false,
 };
 
 interface Session {
@@ -580,10 +588,18 @@ export function createCallController({
     }
   }
 
+  /**
+   * This side cannot go on until the user fixes the camera and presses Retry. The partner, who
+   * may hold a connection to this one or wait for an offer, is told so (FailCall) and waits for
+   * that Retry; the Retry then starts a fresh negotiation, since the partner closed theirs.
+   */
   function fail(s: Session, error: unknown, retrying: boolean) {
     console.error(retrying ? 'Failed to retry connection' : 'Failed to start video call', error);
     const hadPeer = s.pc !== null;
     teardown(s);
+    s.unansweredOffer = null;
+    s.partnerInCall = true;
+    void client.call('FailCall', { matchId: s.match.id }).then((result) => report(result, 'FailCall'));
     set({
       phase: 'failed',
       problem: callProblemOf(error),
@@ -602,6 +618,7 @@ export function createCallController({
       phase: retrying ? 'retrying' : 'starting',
       problem: null,
       retryFailed: false,
+      partnerFailed: false,
       peerState: 'new',
       connectedAt: null,
     });
@@ -642,6 +659,7 @@ export function createCallController({
       phase: retrying ? 'retrying' : 'starting',
       problem: null,
       retryFailed: false,
+      partnerFailed: false,
       peerState: 'new',
       connectedAt: null,
       remoteStream: null,
@@ -784,6 +802,31 @@ export function createCallController({
     }
   }
 
+  /**
+   * The partner's camera could not start and their connection is closed: this side closes its
+   * own, keeps its camera, and waits for their Retry (an offer, or their ask for one) without
+   * re-offering or giving up. A failure of this side's own stays on screen: it needs its Retry.
+   */
+  function onPartnerFailed({ matchId }: CallFailedEvent) {
+    const s = session;
+    if (!s || s.match.id !== matchId || state.phase === 'failed') return;
+    attempt += 1;
+    clearTimer(s.retryTimer);
+    s.retryTimer = null;
+    closePeer(s);
+    s.unansweredOffer = null;
+    s.partnerInCall = true;
+    set({
+      phase: 'waiting',
+      partnerFailed: true,
+      problem: null,
+      retryFailed: false,
+      peerState: 'closed',
+      connectedAt: null,
+      remoteStream: null,
+    });
+  }
+
   /** The server's clock for the call, moved onto this browser's clock. */
   function onTimer(timer: CallTimerEvent) {
     const s = session;
@@ -876,6 +919,7 @@ export function createCallController({
         }),
         client.on('IceCandidateReceived', onCandidate),
         client.on('CallRejoined', onPartnerRejoined),
+        client.on('CallFailed', onPartnerFailed),
         client.on('CallTimer', onTimer),
         client.on('CallTimeUp', onTimeUp),
         client.on('MatchExpired', onMatchExpired),
@@ -983,6 +1027,7 @@ export function createCallController({
         phase: 'retrying',
         problem: null,
         retryFailed: false,
+        partnerFailed: false,
         peerState: hadPeer ? 'closed' : state.peerState,
         connectedAt: null,
         localStream: null,
