@@ -40,6 +40,7 @@ import { clientConfigRoutes } from './modules/client-config/client-config.routes
 import { registerConnections } from './modules/connections/connections.module';
 import { registerEmbed } from './modules/embed/embed.module';
 import { registerEmail } from './modules/email/email.module';
+import { registerEventOutbox } from './modules/event-outbox/event-outbox.module';
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
 import { registerMetrics } from './modules/metrics/metrics.routes';
@@ -177,6 +178,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const events = createDomainEvents((error, name) =>
     app.log.error({ err: error, event: name }, 'event listener failed'),
   );
+  const eventOutbox = registerEventOutbox(app, {
+    db: database.db,
+    events,
+    clock,
+    random,
+    worker: deps.rounds === 'manual' ? 'manual' : 'timer',
+  });
   const hub = createHub(app.server, {
     tokens,
     redis: hubRedis,
@@ -212,7 +220,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     demoRequests: createDemoRequestsRepository(database.db),
     clock,
     random,
-    events,
+    outbox: eventOutbox,
   });
   const payments = createPaymentsService({
     payments: createPaymentsRepository(database.db),
@@ -226,7 +234,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     random,
     log: app.log,
     tokens,
-    events,
+    outbox: eventOutbox,
   });
   const wheels = createWheelsService({
     wheels: createWheelsRepository(database.db),

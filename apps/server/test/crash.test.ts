@@ -3,7 +3,15 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Match, OpenWheel, WheelSnapshot } from '@wheelmeet/contracts';
+import {
+  type BusinessRegistrationResponse,
+  DEFAULT_SETTINGS,
+  type LoginResponse,
+  type Match,
+  type OpenWheel,
+  type PaymentIntentResponse,
+  type WheelSnapshot,
+} from '@wheelmeet/contracts';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/bootstrap';
@@ -13,6 +21,7 @@ import { cryptoRandom } from '../src/lib/random';
 import { createTestWheel } from './support/factories';
 import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { type ServerProcess, sleep, spawnServer, waitFor } from './support/server-process';
+import { startSmtpCapture } from './support/smtp-capture';
 
 /*
  * kill -9 of a real server process on SQLite at three moments of a round: during the
@@ -152,7 +161,7 @@ function readLive(dataDir: string, wheelId: string): DbState {
  * The database exactly as the killed process left it, opened (and recovered) from a copy of
  * its files, so the restarted server finds the originals untouched and recovers them itself.
  */
-function readCrashed(dataDir: string, wheelId: string): DbState {
+function readCrashed<T>(dataDir: string, read: (file: SqliteDatabase.Database) => T): T {
   const copy = tempDir('wm-crash-copy-');
   for (const suffix of ['', '-wal']) {
     const source = path.join(dataDir, `${SQLITE_FILE_NAME}${suffix}`);
@@ -160,7 +169,7 @@ function readCrashed(dataDir: string, wheelId: string): DbState {
   }
   const file = new SqliteDatabase(path.join(copy, SQLITE_FILE_NAME), { fileMustExist: true });
   try {
-    return readState(file, wheelId);
+    return read(file);
   } finally {
     file.close();
   }
@@ -273,7 +282,7 @@ describe('kill -9 of the server on SQLite mid-round', () => {
     // Killed while the countdown ran.
     expect(Date.now()).toBeLessThan(Date.parse(String(nextSpinAt)));
 
-    const crashed = readCrashed(dataDir, wheelId);
+    const crashed = readCrashed(dataDir, (file) => readState(file, wheelId));
     expect(crashed.integrity).toBe('ok');
     expect(crashed).toEqual(before);
     expect(crashed.slots.map((slot) => slot.participant_id)).toEqual(people.map((person) => person.userId));
@@ -316,7 +325,7 @@ describe('kill -9 of the server on SQLite mid-round', () => {
       expect(matchesCreated(person)).toEqual([]);
     }
 
-    const crashed = readCrashed(dataDir, wheelId);
+    const crashed = readCrashed(dataDir, (file) => readState(file, wheelId));
     expect(crashed.integrity).toBe('ok');
     expect(crashed.matches).toEqual([]);
     expect(crashed.wheel).toMatchObject({
@@ -364,7 +373,7 @@ describe('kill -9 of the server on SQLite mid-round', () => {
     const before = readLive(dataDir, wheelId);
     await killHard(first);
 
-    const crashed = readCrashed(dataDir, wheelId);
+    const crashed = readCrashed(dataDir, (file) => readState(file, wheelId));
     expect(crashed.integrity).toBe('ok');
     expect(crashed).toEqual(before);
     expect(crashed.matches).toHaveLength(2);
@@ -419,4 +428,97 @@ describe('kill -9 of the server on SQLite mid-round', () => {
 
     await stopGracefully(second);
   }, 45_000);
+});
+
+describe('kill -9 of the server on SQLite after a payment committed', () => {
+  it("between the payment's commit and its receipt: the restarted server still sends the receipt, once", async () => {
+    const smtp = await startSmtpCapture();
+    try {
+      const { dataDir } = await newInstall(60);
+      const first = await startServer(FIXTURE, dataDir, { CRASH_AT: 'mail-queue' });
+      const call = (method: string, url: string, body: object, token?: string) =>
+        fetch(`${first.url}${url}`, {
+          method,
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      const signedIn = await call('POST', '/api/admin/login', {
+        username: 'admin',
+        password: 'crash-test-password',
+      });
+      const { token } = (await signedIn.json()) as LoginResponse;
+      const configured = await call(
+        'PUT',
+        '/api/admin/settings',
+        {
+          ...DEFAULT_SETTINGS,
+          smtpServer: '127.0.0.1',
+          smtpPort: smtp.port,
+          senderName: 'WheelMeet Events',
+          senderEmail: 'events@wheelmeet.test',
+          enableEmailNotifications: true,
+        },
+        token,
+      );
+      expect(configured.status).toBe(200);
+      const registered = await call('POST', '/api/business/register', {
+        firstName: 'Ada',
+        lastName: 'Byron',
+        email: 'ada@orbit.test',
+        password: 'analytical-1843',
+        companyName: 'Engines',
+        planId: 'professional',
+      });
+      const user = (await registered.json()) as BusinessRegistrationResponse;
+      const intent = await call('POST', '/api/business/payment-intent', {
+        planId: user.planId,
+        currency: 'eur',
+        businessUserId: user.id,
+        signupToken: user.signupToken,
+      });
+      const { paymentIntentId } = (await intent.json()) as PaymentIntentResponse;
+
+      // The payment commits; the process dies as the receipt is about to be queued.
+      await expect(
+        call('POST', '/api/business/test-payments/confirm', {
+          paymentIntentId,
+          cardNumber: '4242424242424242',
+          expiry: '12/30',
+          cvc: '123',
+        }),
+      ).rejects.toThrow();
+      await expectKilled(first);
+      expect(first.stderr()).toContain('crash-fixture: SIGKILL before the insert into email_outbox');
+
+      readCrashed(dataDir, (crashed) => {
+        expect(crashed.prepare('select status from payments').all()).toEqual([{ status: 'succeeded' }]);
+        expect(crashed.prepare('select is_active from business_users where id = ?').get(user.id)).toEqual({
+          is_active: 1,
+        });
+        expect(crashed.prepare('select count(*) as n from email_outbox').get()).toEqual({ n: 0 });
+        // What the restart recovers from: the event, committed with the payment.
+        expect(crashed.prepare('select name from event_outbox').all()).toEqual([
+          { name: 'accountActivated' },
+        ]);
+      });
+
+      const second = await startServer(MAIN, dataDir);
+      const [receipt] = await smtp.waitFor(1, 30_000);
+      expect(receipt?.to).toEqual(['ada@orbit.test']);
+      expect(receipt?.subject).toBe('Your WheelMeet receipt: Professional plan');
+      await stopGracefully(second);
+      expect(smtp.mails).toHaveLength(1);
+      const live = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME), { readonly: true });
+      try {
+        expect(live.prepare('select count(*) as n from event_outbox').get()).toEqual({ n: 0 });
+      } finally {
+        live.close();
+      }
+    } finally {
+      await smtp.close();
+    }
+  }, 60_000);
 });

@@ -13,6 +13,7 @@ import { embedOriginsMigration } from './migrations/0010-embed-origins';
 import { apiKeysMigration } from './migrations/0011-api-keys';
 import { emailMigration } from './migrations/0012-email';
 import { removalsByWheelMigration } from './migrations/0013-removals-by-wheel';
+import { eventOutboxMigration } from './migrations/0014-event-outbox';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -32,6 +33,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0011-api-keys': apiKeysMigration(types),
     '0012-email': emailMigration(types),
     '0013-removals-by-wheel': removalsByWheelMigration(),
+    '0014-event-outbox': eventOutboxMigration(types),
   };
 }
 

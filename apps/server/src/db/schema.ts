@@ -231,6 +231,16 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** A domain event raised in a transaction and not yet handled by every listener (decision 026). */
+export interface EventOutboxTable {
+  id: string;
+  name: string;
+  payload: string; // JSON
+  attempts: Generated<number>;
+  due_at: string;
+  created_at: string;
+}
+
 /** A mail waiting to be sent, sent, or given up on (decision 019). */
 export interface EmailOutboxTable {
   id: string;
@@ -308,6 +318,7 @@ export interface Database {
   payment_events: PaymentEventsTable;
   subscriptions: SubscriptionsTable;
   settings: SettingsTable;
+  event_outbox: EventOutboxTable;
   email_outbox: EmailOutboxTable;
   summary_emails: SummaryEmailsTable;
   api_keys: ApiKeysTable;

@@ -53,7 +53,8 @@ describe('domain events', () => {
     events.subscribe('matchAccepted', async () => {
       heard.push('second');
     });
-    await events.publish('matchAccepted', accepted);
+    // False: the event outbox keeps a durable event for its sweep to publish again.
+    expect(await events.publish('matchAccepted', accepted)).toBe(false);
     expect(heard).toEqual(['second']);
     expect(failures).toEqual(['matchAccepted: broken webhook']);
   });
@@ -64,7 +65,7 @@ describe('domain events', () => {
     const unsubscribe = events.subscribe('matchAccepted', () => {
       calls += 1;
     });
-    await events.publish('matchAccepted', accepted);
+    expect(await events.publish('matchAccepted', accepted)).toBe(true);
     unsubscribe();
     await events.publish('matchAccepted', accepted);
     expect(calls).toBe(1);

@@ -47,14 +47,16 @@ export interface DomainEventMap {
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;
 
 export interface DomainEvents {
-  publish<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): Promise<void>;
+  /** Resolves once every listener has run: true when all of them succeeded. */
+  publish<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): Promise<boolean>;
   subscribe<K extends keyof DomainEventMap>(name: K, listener: Listener<K>): () => void;
 }
 
 /**
  * In-process and awaited: `publish` resolves once every listener has run, so a service's
  * caller (and a test) knows the pushes went out. A failing listener is reported, not thrown,
- * so one broken reaction cannot undo the change that raised the event.
+ * so one broken reaction cannot undo the change that raised the event; `publish` resolves to
+ * false then, so the event outbox (decision 026) can publish a durable event again.
  *
  * Listeners start in the order they subscribed and then run beside one another: a reaction
  * that waits on the database (a webhook looking up the wheel's owner) does not hold back the
@@ -67,11 +69,13 @@ export function createDomainEvents(onListenerError: (error: unknown, name: strin
       const running = [...(listeners.get(name) ?? [])].map(async (listener) => {
         try {
           await (listener as Listener<typeof name>)(payload);
+          return true;
         } catch (error) {
           onListenerError(error, name);
+          return false;
         }
       });
-      await Promise.all(running);
+      return (await Promise.all(running)).every(Boolean);
     },
     subscribe(name, listener) {
       const set = listeners.get(name) ?? new Set();

@@ -8,6 +8,10 @@
  * `matches` has run inside the spin transaction, before the transaction commits: the round's
  * claim (`wheels` update), its rotation and its matches are written but not committed.
  *
+ * CRASH_AT=mail-queue: SIGKILL just before the first insert into `email_outbox` runs: after the
+ * change that raised the mail (a payment that activated an account) committed, before the mail
+ * is queued.
+ *
  * Prints one line `crash-fixture listening at <url> pid=<pid>` when it is ready.
  */
 import { writeSync } from 'node:fs';
@@ -28,15 +32,25 @@ import type { DatabaseHandle } from '../../src/db/database';
 import { systemClock } from '../../src/lib/clock';
 import { cryptoRandom } from '../../src/lib/random';
 
-const CRASH_MARKER = 'crash-fixture: SIGKILL after the insert into matches, before COMMIT';
+function die(marker: string) {
+  writeSync(2, `${marker}\n`);
+  process.kill(process.pid, 'SIGKILL');
+}
 
-/** Kills the process the moment an insert into `matches` has been executed (its result is back). */
-class KillAfterMatchesInsert implements KyselyPlugin {
+/** Kills the process at the first insert into `table`: before it runs, or once its result is back. */
+class KillAtInsert implements KyselyPlugin {
   readonly #armed = new WeakSet<object>();
+
+  constructor(
+    private readonly table: string,
+    private readonly moment: 'before' | 'after',
+    private readonly marker: string,
+  ) {}
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     const { node } = args;
-    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'matches') {
+    if (InsertQueryNode.is(node) && node.into?.table.identifier.name === this.table) {
+      if (this.moment === 'before') die(this.marker);
       this.#armed.add(args.queryId);
     }
     return node;
@@ -44,8 +58,7 @@ class KillAfterMatchesInsert implements KyselyPlugin {
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     if (this.#armed.has(args.queryId)) {
-      writeSync(2, `${CRASH_MARKER}\n`);
-      process.kill(process.pid, 'SIGKILL');
+      die(this.marker);
       // Never hand the result back: nothing after the insert (the COMMIT) may run.
       await new Promise<never>(() => {});
     }
@@ -53,10 +66,22 @@ class KillAfterMatchesInsert implements KyselyPlugin {
   }
 }
 
+const CRASH_POINTS: Record<string, () => KyselyPlugin> = {
+  'spin-write': () =>
+    new KillAtInsert(
+      'matches',
+      'after',
+      'crash-fixture: SIGKILL after the insert into matches, before COMMIT',
+    ),
+  'mail-queue': () =>
+    new KillAtInsert('email_outbox', 'before', 'crash-fixture: SIGKILL before the insert into email_outbox'),
+};
+
 function withCrashPoint(database: DatabaseHandle, crashAt: string | undefined): DatabaseHandle {
   if (!crashAt) return database;
-  if (crashAt !== 'spin-write') throw new Error(`unknown CRASH_AT: ${crashAt}`);
-  return { ...database, db: database.db.withPlugin(new KillAfterMatchesInsert()) };
+  const plugin = CRASH_POINTS[crashAt];
+  if (!plugin) throw new Error(`unknown CRASH_AT: ${crashAt}`);
+  return { ...database, db: database.db.withPlugin(plugin()) };
 }
 
 async function main() {

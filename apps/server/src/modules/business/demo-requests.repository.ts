@@ -1,12 +1,17 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, DemoRequestsTable } from '../../db/schema';
+import { insertOutboxEvent, type NewOutboxEvent } from '../event-outbox/event-outbox.repository';
 
 export type DemoRequestRow = Selectable<DemoRequestsTable>;
 
 export function createDemoRequestsRepository(db: Kysely<Database>) {
   return {
-    async insert(request: Insertable<DemoRequestsTable>): Promise<void> {
-      await db.insertInto('demo_requests').values(request).execute();
+    /** Stores the request and, in the same transaction, the event that tells the admins of it. */
+    async insert(request: Insertable<DemoRequestsTable>, stored: NewOutboxEvent): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('demo_requests').values(request).execute();
+        await insertOutboxEvent(trx, stored);
+      });
     },
 
     /** Newest first. */

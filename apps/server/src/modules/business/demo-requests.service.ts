@@ -1,8 +1,8 @@
 import type { DemoRequestView, demoRequestSchema } from '@wheelmeet/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import type { DomainEvents } from '../../lib/domain-events';
 import type { Random } from '../../lib/random';
+import type { EventOutbox } from '../event-outbox/event-outbox';
 import type { DemoRequestRow, DemoRequestsRepository } from './demo-requests.repository';
 
 export function toDemoRequestView(row: DemoRequestRow): DemoRequestView {
@@ -20,8 +20,8 @@ export function createDemoRequestsService(deps: {
   demoRequests: DemoRequestsRepository;
   clock: Clock;
   random: Random;
-  /** Told of each stored request (e.g. to notify the admins). */
-  events?: Pick<DomainEvents, 'publish'>;
+  /** Told of each stored request, even across a crash (to notify the admins; decision 026). */
+  outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
 }) {
   const { demoRequests, clock, random } = deps;
   return {
@@ -35,9 +35,10 @@ export function createDemoRequestsService(deps: {
         email: request.email,
         requested_at: clock.now().toISOString(),
       };
-      await demoRequests.insert(row);
       const view = toDemoRequestView(row);
-      await deps.events?.publish('demoRequested', view);
+      const stored = deps.outbox.entry('demoRequested', view);
+      await demoRequests.insert(row, stored);
+      await deps.outbox.deliver(stored);
       return view;
     },
 

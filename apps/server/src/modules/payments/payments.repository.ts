@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, PaymentEventsTable, PaymentsTable, SubscriptionsTable } from '../../db/schema';
+import { insertOutboxEvent, type NewOutboxEvent } from '../event-outbox/event-outbox.repository';
 import type { PaymentProviderName } from './payment-provider';
 
 export type PaymentRow = Selectable<PaymentsTable>;
@@ -23,6 +24,9 @@ export function createPaymentsRepository(db: Kysely<Database>) {
 
 function paymentQueries(db: Kysely<Database>) {
   return {
+    /** The event a settlement raises, kept with it (decision 026). */
+    recordOutboxEvent: (event: NewOutboxEvent) => insertOutboxEvent(db, event),
+
     async insertPayment(payment: Insertable<PaymentsTable>): Promise<void> {
       await db.insertInto('payments').values(payment).execute();
     },

@@ -7,11 +7,12 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
-import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors';
 import { centsToAmount } from '../../lib/money';
 import { createKeyedQueue } from '../../lib/one-at-a-time';
 import type { Random } from '../../lib/random';
+import type { EventOutbox } from '../event-outbox/event-outbox';
+import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
 import type { TokenService } from '../../lib/tokens';
 import type { BusinessUsersRepository } from '../business/business-users.repository';
 import { BUSINESS_USER_NOT_FOUND_MESSAGE, UNKNOWN_PLAN_MESSAGE } from '../business/business-users.service';
@@ -51,8 +52,8 @@ export function createPaymentsService(deps: {
   log: FastifyBaseLogger;
   /** Checks the sign-up token POST /api/business/register handed out. */
   tokens: Pick<TokenService, 'verifySignup'>;
-  /** Told when a payment activated an account (e.g. to send a receipt). */
-  events?: Pick<DomainEvents, 'publish'>;
+  /** Told, even across a crash, when a payment activated an account (to send a receipt; decision 026). */
+  outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
 }) {
   const { payments, businessUsers, plans, provider, clock, random, log, tokens } = deps;
 
@@ -81,7 +82,7 @@ export function createPaymentsService(deps: {
   ): Promise<SettlementResult> {
     const now = clock.now();
     const at = now.toISOString();
-    let activated: { paymentId: string; businessUserId: string } | undefined;
+    let activated: NewOutboxEvent | undefined;
     const result = await payments.transaction(async (tx): Promise<SettlementResult> => {
       activated = undefined;
       if (!(await tx.recordEvent({ id: eventId, provider: provider.name, type: eventType, received_at: at })))
@@ -91,7 +92,11 @@ export function createPaymentsService(deps: {
       if (!(await tx.markSucceeded(payment.id, at))) return 'already_handled';
       await tx.lockBusinessUser(payment.business_user_id, at);
       if (await tx.activateBusinessUser(payment.business_user_id, at)) {
-        activated = { paymentId: payment.id, businessUserId: payment.business_user_id };
+        activated = deps.outbox.entry('accountActivated', {
+          paymentId: payment.id,
+          businessUserId: payment.business_user_id,
+        });
+        await tx.recordOutboxEvent(activated);
       } else {
         // The money was taken, so the payment and its period stay on record, but an account
         // an admin closed stays closed until an admin opens it again.
@@ -113,8 +118,9 @@ export function createPaymentsService(deps: {
       return 'settled';
     });
     log.info({ providerPaymentId, eventId, result }, 'payment success reported');
-    // After the commit: a listener's failure cannot undo the payment.
-    if (activated) await deps.events?.publish('accountActivated', activated);
+    // After the commit: a listener's failure cannot undo the payment, and the outbox row
+    // committed with it has the event published again if this process stops first.
+    if (activated) await deps.outbox.deliver(activated);
     return result;
   }
 
