@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   type BusinessRegistrationResponse,
-  DEFAULT_SETTINGS,
   type LoginResponse,
   type Match,
   type OpenWheel,
@@ -21,7 +20,7 @@ import { cryptoRandom } from '../src/lib/random';
 import { createTestWheel } from './support/factories';
 import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { type ServerProcess, sleep, spawnServer, waitFor } from './support/server-process';
-import { startSmtpCapture } from './support/smtp-capture';
+import { settingsSendingTo, startSmtpCapture } from './support/smtp-capture';
 
 /*
  * kill -9 of a real server process on SQLite at three moments of a round: during the
@@ -450,19 +449,7 @@ describe('kill -9 of the server on SQLite after a payment committed', () => {
         password: 'crash-test-password',
       });
       const { token } = (await signedIn.json()) as LoginResponse;
-      const configured = await call(
-        'PUT',
-        '/api/admin/settings',
-        {
-          ...DEFAULT_SETTINGS,
-          smtpServer: '127.0.0.1',
-          smtpPort: smtp.port,
-          senderName: 'WheelMeet Events',
-          senderEmail: 'events@wheelmeet.test',
-          enableEmailNotifications: true,
-        },
-        token,
-      );
+      const configured = await call('PUT', '/api/admin/settings', settingsSendingTo(smtp), token);
       expect(configured.status).toBe(200);
       const registered = await call('POST', '/api/business/register', {
         firstName: 'Ada',

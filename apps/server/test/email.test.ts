@@ -17,7 +17,7 @@ import { createTestBusinessUser, createTestWheel } from './support/factories';
 import type { HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { connectedPair } from './support/matched-pair';
-import { type SmtpCapture, startSmtpCapture } from './support/smtp-capture';
+import { type SmtpCapture, settingsSendingTo, startSmtpCapture } from './support/smtp-capture';
 import { signIn } from './support/staff';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
 
@@ -61,15 +61,7 @@ describeEachDialect('email notifications (issue 13, decision 019)', (dialect) =>
     headers: Record<string, string> = admin.headers,
   ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const configure = async (changes: Partial<Settings> & { smtpPassword?: string }) => {
-    const response = await inject('PUT', '/api/admin/settings', {
-      ...DEFAULT_SETTINGS,
-      smtpServer: '127.0.0.1',
-      smtpPort: smtp.port,
-      senderName: 'WheelMeet Events',
-      senderEmail: 'events@wheelmeet.test',
-      enableEmailNotifications: true,
-      ...changes,
-    });
+    const response = await inject('PUT', '/api/admin/settings', { ...settingsSendingTo(smtp), ...changes });
     expect(response.statusCode, response.body).toBe(200);
   };
   const deliver = () => t.app.emailNotifications.deliverDue();

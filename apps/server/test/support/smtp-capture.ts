@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { DEFAULT_SETTINGS, type UpdateSettingsRequest } from '@wheelmeet/contracts';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -77,3 +78,15 @@ export async function startSmtpCapture(options: { username?: string; password?: 
 }
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
+
+/** The admin settings that send every notification through `smtp`. */
+export function settingsSendingTo(smtp: Pick<SmtpCapture, 'port'>): UpdateSettingsRequest {
+  return {
+    ...DEFAULT_SETTINGS,
+    smtpServer: '127.0.0.1',
+    smtpPort: smtp.port,
+    senderName: 'WheelMeet Events',
+    senderEmail: 'events@wheelmeet.test',
+    enableEmailNotifications: true,
+  };
+}
