@@ -3,13 +3,13 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  type BusinessRegistrationResponse,
-  type LoginResponse,
-  type Match,
-  type OpenWheel,
-  type PaymentIntentResponse,
-  type WheelSnapshot,
+import type {
+  BusinessRegistrationResponse,
+  LoginResponse,
+  Match,
+  OpenWheel,
+  PaymentIntentResponse,
+  WheelSnapshot,
 } from '@wheelmeet/contracts';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
