@@ -77,6 +77,14 @@ test('one person blocks and reports from the call, the other sees it end, and th
     .click();
   await expect(admin.getByText(`${bobName} was removed from the wheel.`)).toBeVisible();
   await expect(item.getByText('Removed')).toBeVisible();
+  // Dealt with: the report folds away under 'Handled', so the list shows what is left to look at.
+  await item.getByRole('button', { name: `Mark as handled the report about ${bobName}` }).click();
+  await expect(reports.getByText('Nothing to look at: every report is handled.')).toBeVisible();
+  await reports.getByText('Handled (1)').click();
+  await expect(
+    reports.getByRole('list', { name: 'Handled reports' }).getByRole('button', { name: /^Reopen/ }),
+  ).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/reports-handled-phone.png` });
 
   // Bob's page says so at once; after a reload he is only a visitor who can watch.
   await expect(bob.getByText(REMOVED_FROM_WHEEL)).toBeVisible();

@@ -51,13 +51,18 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
   });
   afterAll(() => t?.close());
 
+  const bearer = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {});
   const act = (token: string | null, matchId: string, body: unknown) =>
     t.app.inject({
       method: 'POST',
       url: `/api/me/safety/${matchId}`,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: bearer(token),
       payload: body as Record<string, unknown>,
     });
+  const blocksOf = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/me/safety/blocks', headers: bearer(token) });
+  const unblock = (token: string | null, participantId: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/me/safety/blocks/${participantId}`, headers: bearer(token) });
   const reportsOf = (wheelId: string, headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/api/admin/wheels/${wheelId}/safety/reports`, headers });
   const wheelOf = async (matchId: string) =>
@@ -140,6 +145,16 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
         expect([match.user1.id, match.user2.id].sort()).not.toEqual([ada.id, partnerId].sort());
       }
     }
+
+    // Ada takes the block back: the two may be paired again (once everyone has met everyone).
+    expect((await unblock(ada.token, partnerId)).json()).toEqual({ blockedIds: [] });
+    let pairedAgain = false;
+    for (let index = 13; index <= 24 && !pairedAgain; index += 1) {
+      pairedAgain = (await round(index)).some(
+        (match) => [match.user1.id, match.user2.id].sort().join() === [ada.id, partnerId].sort().join(),
+      );
+    }
+    expect(pairedAgain).toBe(true);
   });
 
   it('a block during a call ends it for both, and the blocked one can no longer signal', async () => {
@@ -211,12 +226,16 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     await bo.client.next('MatchExpired', (event) => event.matchId === match.id);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(bo.client.all('MatchExpired').filter((event) => event.matchId === match.id)).toHaveLength(1);
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: '/api/me/safety/blocks',
-      headers: { authorization: `Bearer ${ada.token}` },
-    });
+    const mine = await blocksOf(ada.token);
     expect(mine.json()).toEqual({ blockedIds: [bo.id] });
+
+    // Bo cannot take back Ada's block; Ada can, once or twice; a bad id or no token is refused.
+    expect((await unblock(bo.token, ada.id)).json()).toEqual({ blockedIds: [] });
+    expect((await blocksOf(ada.token)).json()).toEqual({ blockedIds: [bo.id] });
+    const taken = await Promise.all([unblock(ada.token, bo.id), unblock(ada.token, bo.id)]);
+    expect(taken.map((response) => response.json())).toEqual([{ blockedIds: [] }, { blockedIds: [] }]);
+    expect((await unblock(ada.token, 'not-an-id')).statusCode).toBe(400);
+    expect((await unblock(null, bo.id)).statusCode).toBe(401);
   });
 
   it("organisers see their own wheels' reports and remove people; strangers see nothing", async () => {
@@ -287,6 +306,59 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     });
     expect((await removeFrom(t.app, wheelId, bo.id, admin)).statusCode).toBe(200);
     expect((await reportsOf(wheelId, organiser)).json<SafetyReport[]>()[0]?.reported.removed).toBe(true);
+  });
+
+  it('an organiser marks a report handled and opens it again; the same person reporting again opens it too', async () => {
+    const owner = await createTestBusinessUser(t.database, {
+      email: `handles-${dialect.name}@example.com`,
+      password: 'business-pass',
+    });
+    await createTestBusinessUser(t.database, {
+      email: `nosy-${dialect.name}@example.com`,
+      password: 'business-pass',
+    });
+    const organiser = (await signIn(t.app, `handles-${dialect.name}@example.com`, 'business-pass')).headers;
+    const stranger = (await signIn(t.app, `nosy-${dialect.name}@example.com`, 'business-pass')).headers;
+    const { match, ada } = await matchedPair(t, clock, clients, { businessUserId: owner }, ROUND_SECONDS);
+    const wheelId = await wheelOf(match.id);
+    const report = { block: false, report: { reason: 'spam', details: 'Sells crypto' } };
+    expect((await act(ada.token, match.id, report)).statusCode).toBe(200);
+    const [reported] = (await reportsOf(wheelId, organiser)).json<SafetyReport[]>();
+    expect(reported?.handledAt).toBeNull();
+    const mark = (handled: unknown, headers: Record<string, string>, reportId = reported?.id) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/wheels/${wheelId}/safety/reports/${reportId}/handled`,
+        headers,
+        payload: { handled } as Record<string, unknown>,
+      });
+
+    clock.advance(1_000);
+    const handled = await mark(true, organiser);
+    expect(handled.statusCode, handled.body).toBe(200);
+    expect(handled.json()).toEqual({ id: reported?.id, handledAt: clock.now().toISOString() });
+    expect((await reportsOf(wheelId, organiser)).json<SafetyReport[]>()).toEqual([
+      expect.objectContaining({ id: reported?.id, handledAt: clock.now().toISOString() }),
+    ]);
+
+    // Nobody else's, nothing that is not a report of this wheel, nothing but a yes or no.
+    expect((await mark(false, stranger)).statusCode).toBe(404);
+    expect((await mark(false, {})).statusCode).toBe(401);
+    expect((await mark(false, organiser, randomUUID())).json()).toEqual({
+      error: { code: 'not_found', message: 'Report not found' },
+    });
+    expect((await mark('yes', organiser)).statusCode).toBe(400);
+    expect((await reportsOf(wheelId, admin)).json<SafetyReport[]>()[0]?.handledAt).toBe(
+      clock.now().toISOString(),
+    );
+
+    expect((await mark(false, admin)).json()).toEqual({ id: reported?.id, handledAt: null });
+    expect((await mark(true, organiser)).statusCode).toBe(200);
+    // Reported again after it was handled: it needs looking at again.
+    expect((await act(ada.token, match.id, report)).statusCode).toBe(200);
+    expect((await reportsOf(wheelId, organiser)).json<SafetyReport[]>()).toEqual([
+      expect.objectContaining({ id: reported?.id, handledAt: null }),
+    ]);
   });
 
   it("a removed participant's token is refused over HTTP and the hub, on every process", async () => {

@@ -14,6 +14,7 @@ import { apiKeysMigration } from './migrations/0011-api-keys';
 import { emailMigration } from './migrations/0012-email';
 import { removalsByWheelMigration } from './migrations/0013-removals-by-wheel';
 import { eventOutboxMigration } from './migrations/0014-event-outbox';
+import { handledReportsMigration } from './migrations/0015-handled-reports';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -34,6 +35,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0012-email': emailMigration(types),
     '0013-removals-by-wheel': removalsByWheelMigration(),
     '0014-event-outbox': eventOutboxMigration(types),
+    '0015-handled-reports': handledReportsMigration(types),
   };
 }
 

@@ -173,6 +173,8 @@ export interface SafetyReportsTable {
   reason: 'harassment' | 'inappropriate' | 'spam' | 'impersonation' | 'other';
   details: string | null;
   created_at: string;
+  /** When an organiser or admin marked it handled; null while it is open. */
+  handled_at: string | null;
 }
 
 /** A participant the organiser or an admin took off their wheel; their token no longer works there. */

@@ -154,7 +154,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request('POST', path, body, schema, options),
     put: <T>(path: string, body: unknown, schema: ResponseSchema<T>, options?: RequestOptions) =>
       request('PUT', path, body, schema, options),
-    delete: (path: string) => request<void>('DELETE', path, undefined),
+    /** Without a schema the answer's body is not read (204). */
+    delete: <T = void>(path: string, schema?: ResponseSchema<T>, options?: RequestOptions) =>
+      request<T>('DELETE', path, undefined, schema, options),
   };
 }
 

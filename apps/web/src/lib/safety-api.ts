@@ -30,3 +30,17 @@ export function useSafetyAction(token: string) {
     },
   });
 }
+
+/** DELETE /api/me/safety/blocks/{participantId}: takes a block back; later rounds may pair the two again. */
+export function useUnblock(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (participantId: string) =>
+      api.delete(
+        `/api/me/safety/blocks/${encodeURIComponent(participantId)}`,
+        myBlocksResponseSchema,
+        withToken(token),
+      ),
+    onSuccess: (blocks) => queryClient.setQueryData(blocksKey(token), blocks),
+  });
+}

@@ -57,9 +57,22 @@ export const safetyReportSchema = z
     /** Whether the reporter also blocked the person. */
     blocked: z.boolean(),
     createdAt: z.iso.datetime(),
+    /** When an organiser or admin marked it handled; null while it needs looking at. */
+    handledAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'SafetyReport' });
 export type SafetyReport = z.infer<typeof safetyReportSchema>;
+
+/** PUT /api/admin/wheels/{id}/safety/reports/{reportId}/handled: marks a report handled, or open again. */
+export const reportHandledRequestSchema = z
+  .object({ handled: z.boolean() })
+  .meta({ id: 'ReportHandledRequest' });
+export type ReportHandledRequest = z.infer<typeof reportHandledRequestSchema>;
+
+export const reportHandledResponseSchema = z
+  .object({ id: z.uuid(), handledAt: z.iso.datetime().nullable() })
+  .meta({ id: 'ReportHandledResponse' });
+export type ReportHandledResponse = z.infer<typeof reportHandledResponseSchema>;
 
 /** GET /api/admin/wheels/{id}/safety/reports: newest first. */
 export const safetyReportsResponseSchema = z.array(safetyReportSchema);

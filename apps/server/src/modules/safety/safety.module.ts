@@ -3,6 +3,8 @@ import {
   myBlocksResponseSchema,
   removeParticipantRequestSchema,
   removeParticipantResponseSchema,
+  reportHandledRequestSchema,
+  reportHandledResponseSchema,
   safetyActionRequestSchema,
   safetyActionResponseSchema,
   safetyReportsResponseSchema,
@@ -77,6 +79,28 @@ const participantRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; tokens: 
       return { blockedIds: await safety.blockedBy(me.participantId) };
     },
   );
+
+  app.delete(
+    '/api/me/safety/blocks/:participantId',
+    {
+      schema: {
+        tags,
+        summary: 'Take back my block of someone: later rounds may pair us again; the people I still block',
+        params: z.object({ participantId: z.uuid() }),
+        response: {
+          200: myBlocksResponseSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = await participantOf(request.headers.authorization);
+      reply.header('cache-control', 'no-store');
+      return { blockedIds: await safety.unblock(me, request.params.participantId) };
+    },
+  );
 };
 
 const staffRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; auth: AuthService }> = async (
@@ -100,6 +124,22 @@ const staffRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; auth: AuthServ
       reply.header('cache-control', 'no-store');
       return safety.reports(staffOf(request), request.params.id);
     },
+  );
+
+  app.put(
+    '/api/admin/wheels/:id/safety/reports/:reportId/handled',
+    {
+      schema: {
+        tags,
+        summary:
+          'Mark a report handled, so the wheel’s page shows what still needs looking at; or open it again',
+        params: z.object({ id: z.uuid(), reportId: z.uuid() }),
+        body: reportHandledRequestSchema,
+        response: { 200: reportHandledResponseSchema, ...adminErrorResponses },
+      },
+    },
+    (request) =>
+      safety.markHandled(staffOf(request), request.params.id, request.params.reportId, request.body.handled),
   );
 
   app.post(

@@ -31,6 +31,8 @@ export function createSafetyRepository(db: Kysely<Database>) {
             reason: row.reason,
             details: row.details,
             created_at: row.created_at,
+            // Reported again: it needs looking at again.
+            handled_at: null,
           }),
         )
         .execute();
@@ -52,6 +54,7 @@ export function createSafetyRepository(db: Kysely<Database>) {
           'r.reason',
           'r.details',
           'r.created_at',
+          'r.handled_at',
           'r.reporter_id',
           'reporter.username as reporter_username',
           'r.reported_id',
@@ -64,6 +67,17 @@ export function createSafetyRepository(db: Kysely<Database>) {
         .orderBy('r.id')
         .limit(500)
         .execute();
+    },
+
+    /** Marks one of the wheel's reports handled (`at`) or open again (null); the report's new state, or undefined when the wheel has no such report. */
+    markHandled(wheelId: string, reportId: string, at: string | null) {
+      return db
+        .updateTable('safety_reports')
+        .set({ handled_at: at })
+        .where('id', '=', reportId)
+        .where('wheel_id', '=', wheelId)
+        .returning(['id', 'handled_at'])
+        .executeTakeFirst();
     },
 
     wheelOwner(wheelId: string) {
@@ -121,6 +135,14 @@ export function createSafetyRepository(db: Kysely<Database>) {
     },
 
     /** The people this participant blocked on their wheel. */
+    async unblock(blockerId: string, blockedId: string): Promise<void> {
+      await db
+        .deleteFrom('blocks')
+        .where('blocker_id', '=', blockerId)
+        .where('blocked_id', '=', blockedId)
+        .execute();
+    },
+
     async blockedBy(participantId: string): Promise<string[]> {
       const rows = await db
         .selectFrom('blocks')

@@ -1,6 +1,7 @@
 import {
   displayNameOf,
   type RemoveParticipantResponse,
+  type ReportHandledResponse,
   type SafetyAction,
   type SafetyActionResponse,
   type SafetyReport,
@@ -19,6 +20,7 @@ import type { SafetyRepository } from './safety.repository';
 export const MATCH_NOT_FOUND = 'Match not found';
 export const WHEEL_NOT_FOUND = 'Wheel not found';
 export const PARTICIPANT_NOT_FOUND = 'This person is not registered on this wheel.';
+export const REPORT_NOT_FOUND = 'Report not found';
 
 /** Blocking, reporting and removing (issue 13, decision 016). */
 export function createSafetyService(deps: {
@@ -67,6 +69,7 @@ export function createSafetyService(deps: {
           reason: action.report.reason,
           details: action.report.details || null,
           created_at: at,
+          handled_at: null,
         });
       }
       if (action.block) {
@@ -83,6 +86,31 @@ export function createSafetyService(deps: {
 
     /** The ids of the people the participant blocked, so their pages can say so. */
     blockedBy: (participantId: string) => safety.blockedBy(participantId),
+
+    /**
+     * The participant takes a block back: later spins may pair the two again. What the block
+     * ended stays ended. Taking back a block that is not there changes nothing.
+     */
+    async unblock(me: ParticipantClaims, blockedId: string): Promise<string[]> {
+      await safety.unblock(me.participantId, blockedId);
+      return safety.blockedBy(me.participantId);
+    },
+
+    /** The organiser (or an admin) marks a report handled, or open again. */
+    async markHandled(
+      staff: Staff,
+      wheelId: string,
+      reportId: string,
+      handled: boolean,
+    ): Promise<ReportHandledResponse> {
+      await requireManageable(staff, wheelId);
+      const row = await safety.markHandled(wheelId, reportId, handled ? clock.now().toISOString() : null);
+      if (!row) throw notFound(REPORT_NOT_FOUND);
+      return {
+        id: row.id,
+        handledAt: row.handled_at === null ? null : new Date(row.handled_at).toISOString(),
+      };
+    },
 
     async reports(staff: Staff, wheelId: string): Promise<SafetyReport[]> {
       await requireManageable(staff, wheelId);
@@ -102,6 +130,7 @@ export function createSafetyService(deps: {
         details: row.details,
         blocked: row.blocked_at !== null,
         createdAt: new Date(row.created_at).toISOString(),
+        handledAt: row.handled_at === null ? null : new Date(row.handled_at).toISOString(),
       }));
     },
 

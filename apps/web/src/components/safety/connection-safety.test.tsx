@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionSafety } from './connection-safety';
 
@@ -34,5 +35,29 @@ describe('ConnectionSafety', () => {
     expect(await screen.findByRole('button', { name: 'Block or report' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText(/You blocked/)).toBeNull();
+  });
+
+  it('takes a block back, and says the two may be paired again', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (_input, init) =>
+        Response.json({ blockedIds: init?.method === 'DELETE' ? [] : [BO] }),
+      );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ConnectionSafety token="tok" matchId={MATCH} partnerId={BO} partnerName="Bo" />
+      </QueryClientProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Unblock Bo' }));
+
+    expect(
+      await screen.findByText('Bo is unblocked: the wheel may pair you again in a later round.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('You blocked Bo.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Unblock Bo' })).toBeNull();
+    const deletion = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(String(deletion?.[0])).toContain(`/api/me/safety/blocks/${BO}`);
+    expect(new Headers(deletion?.[1]?.headers).get('authorization')).toBe('Bearer tok');
   });
 });

@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   type RemoveParticipantResponse,
+  type ReportHandledResponse,
   removeParticipantResponseSchema,
+  reportHandledResponseSchema,
   safetyReportsResponseSchema,
 } from '@wheelmeet/contracts';
 import { api } from '@/lib/api-client';
@@ -24,4 +26,16 @@ export const removeParticipant = (
     `/api/admin/wheels/${encodeURIComponent(wheelId)}/safety/removals`,
     { participantId },
     removeParticipantResponseSchema,
+  );
+
+/** PUT /api/admin/wheels/{id}/safety/reports/{reportId}/handled: a report dealt with, or open again. */
+export const markReportHandled = (
+  wheelId: string,
+  reportId: string,
+  handled: boolean,
+): Promise<ReportHandledResponse> =>
+  api.put(
+    `/api/admin/wheels/${encodeURIComponent(wheelId)}/safety/reports/${encodeURIComponent(reportId)}/handled`,
+    { handled },
+    reportHandledResponseSchema,
   );

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch, requestBodies } from '@/test/render';
 import { makeAdminWheel, profileRoute, renderAdminPage, signIn, WHEEL_A } from '../test-utils';
 import { WheelDetailPage } from './wheel-detail-page';
-import { NO_REPORTS_MESSAGE } from './wheel-safety-reports';
+import { ALL_HANDLED_MESSAGE, NO_REPORTS_MESSAGE } from './wheel-safety-reports';
 
 const pages = [{ path: 'wheels/:wheelId', element: <WheelDetailPage /> }];
 const URL = `/api/admin/wheels/${WHEEL_A}`;
@@ -20,6 +20,7 @@ const report = (overrides: Partial<SafetyReport> = {}): SafetyReport => ({
   details: 'Shouted at me',
   blocked: true,
   createdAt: '2026-11-24T00:10:00.000Z',
+  handledAt: null,
   ...overrides,
 });
 
@@ -76,5 +77,37 @@ describe('wheel safety reports', () => {
     expect(
       await within(await screen.findByRole('listitem', { name: 'Report about Bo' })).findByText('Removed'),
     ).toBeInTheDocument();
+  }, 20_000);
+
+  it('marks a report handled, folds it away with the others handled, and opens it again', async () => {
+    let handledAt: string | null = null;
+    const fetchMock = open(() => jsonResponse([report({ handledAt })]), {
+      [`PUT ${URL}/safety/reports/${report().id}/handled`]: (_url: string, init?: RequestInit) => {
+        const { handled } = JSON.parse(String(init?.body)) as { handled: boolean };
+        handledAt = handled ? '2026-11-24T00:20:00.000Z' : null;
+        return jsonResponse({ id: report().id, handledAt });
+      },
+    });
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Reports' });
+    const openList = await within(section).findByRole('list', { name: 'Open reports' });
+    await user.click(within(openList).getByRole('button', { name: 'Mark as handled the report about Bo' }));
+
+    expect(await within(section).findByText('The report about Bo is handled.')).toBeInTheDocument();
+    expect(await within(section).findByText(ALL_HANDLED_MESSAGE)).toBeInTheDocument();
+    expect(within(section).queryByRole('list', { name: 'Open reports' })).not.toBeInTheDocument();
+    await user.click(within(section).getByText('Handled (1)'));
+    const handledList = within(section).getByRole('list', { name: 'Handled reports' });
+    expect(within(handledList).getByRole('listitem', { name: 'Report about Bo' })).toHaveTextContent(
+      /Handled /,
+    );
+
+    await user.click(within(handledList).getByRole('button', { name: 'Reopen the report about Bo' }));
+    expect(await within(section).findByText('The report about Bo is open again.')).toBeInTheDocument();
+    expect(await within(section).findByRole('list', { name: 'Open reports' })).toBeInTheDocument();
+    expect(requestBodies(fetchMock, `${URL}/safety/reports/${report().id}/handled`)).toEqual([
+      { handled: true },
+      { handled: false },
+    ]);
   }, 20_000);
 });
