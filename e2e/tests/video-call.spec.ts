@@ -196,9 +196,9 @@ test('a browser that denies the camera says so instead of hanging, and the partn
     await expect(blocked.getByText(/Camera and microphone access was denied/)).toBeVisible({
       timeout: 20_000,
     });
-    // Not a call that drops and is called lost later: the partner knows, and waits on their camera.
+    // Not a call that drops and is called lost later: the partner knows, and waits for the Retry.
     await expect(
-      partner.getByText(/'s camera or microphone could not start\. Waiting for .+ to try again/),
+      partner.getByText(/^The call could not start on .+'s side\. Waiting for .+ to try again/),
     ).toBeVisible();
     await expect(partner.getByTestId('call-state')).toHaveText('Reconnecting…');
 

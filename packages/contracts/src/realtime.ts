@@ -161,9 +161,10 @@ export interface ClientToServerEvents {
    */
   RejoinCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
   /**
-   * The sender's camera or microphone could not start once both had accepted (refused, missing,
-   * busy): their connection is closed, and they may press Retry. The partner hears CallFailed
-   * and waits for that instead of counting the call as lost.
+   * The sender's side of the call could not start once both had accepted (a camera or microphone
+   * refused, missing or busy; a WebRTC step that failed): their connection is closed, and they
+   * may press Retry. The partner hears CallFailed and waits for that instead of counting the call
+   * as lost. Why is not said: it is the sender's to tell.
    */
   FailCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
   /** Issue 12: the sender turned their camera or microphone on or off; the partner hears MediaStateChanged. */

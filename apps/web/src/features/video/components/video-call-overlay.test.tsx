@@ -523,7 +523,7 @@ describe('video call overlay', () => {
     expect(within(dialog()).queryByRole('button', { name: 'End call' })).not.toBeInTheDocument();
   });
 
-  it("says the partner's camera could not start and waits for them, camera on, instead of losing the call", async () => {
+  it("says the call could not start on the partner's side and waits for them, camera on, instead of losing the call", async () => {
     const { hub, fakes, matchReady, settle } = setup();
     await matchReady();
     act(() => fakes.pc.setConnectionState('connecting'));

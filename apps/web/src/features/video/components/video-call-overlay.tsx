@@ -31,9 +31,12 @@ export const CONNECTION_LOST_MESSAGE = 'The connection was lost.';
 export const TIME_UP_MESSAGE = "Time's up! You're back on the wheel for the next round.";
 export const ENDING_SOON_MESSAGE = 'Less than 30 seconds left.';
 export const BACK_TO_WHEEL_LABEL = 'Back to the wheel';
-/** The partner's camera could not start (CallFailed); the call goes on once they fix it and press Retry. */
+/**
+ * The call could not start on the partner's side (CallFailed): most often a camera refused,
+ * missing or busy, which is theirs to tell; the call goes on once they press Retry.
+ */
 export const partnerFailedMessage = (partner: string) =>
-  `${partner}'s camera or microphone could not start. Waiting for ${partner} to try again...`;
+  `The call could not start on ${partner}'s side. Waiting for ${partner} to try again...`;
 export const STARTING_MESSAGE = 'Starting video call...';
 
 const PROBLEM_MESSAGES: Record<CallProblem, string> = {

@@ -49,7 +49,7 @@ export type CallRole = 'offerer' | 'answerer';
  * idle: no call (the overlay is closed). starting: media and signalling under way.
  * active: the offer or answer went out; `peerState` tells how the connection is doing.
  * waiting: the answerer has its camera on and waits for a new offer, or either side waits for a
- * partner whose camera could not start to press Retry (`partnerFailed`). retrying: Retry was pressed.
+ * partner whose side could not start to press Retry (`partnerFailed`). retrying: Retry was pressed.
  * ended: the partner hung up or the connection was lost. failed: the call could not start.
  */
 export type CallPhase = 'idle' | 'starting' | 'active' | 'waiting' | 'retrying' | 'ended' | 'failed';
@@ -101,7 +101,7 @@ export interface CallState {
   /** The failure happened while retrying. */
   retryFailed: boolean;
   /**
-   * The partner's camera or microphone could not start (CallFailed): their connection is closed
+   * The partner's side could not start (CallFailed; a camera refused, say): their connection is closed
    * and this side, its camera kept on, waits for their Retry instead of counting the call as lost.
    */
   partnerFailed: boolean;
@@ -803,7 +803,7 @@ export function createCallController({
   }
 
   /**
-   * The partner's camera could not start and their connection is closed: this side closes its
+   * The partner's side could not start and their connection is closed: this side closes its
    * own, keeps its camera, and waits for their Retry (an offer, or their ask for one) without
    * re-offering or giving up. A failure of this side's own stays on screen: it needs its Retry.
    */
