@@ -417,6 +417,55 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     expect(huge.json<ErrorBody>().error.code).toBe('payload_too_large');
   });
 
+  it('lets a business user manage webhooks in the admin area, exactly as a key does', async () => {
+    const owner = await organiser();
+    const key = (await keyFor(owner)).key;
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const created = await call('POST', '/api/admin/webhooks', owner.headers, {
+      url: receiver.url,
+      events: ['match.accepted', 'connection.made'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const hook = created.json<CreatedWebhook>();
+    expect(hook.secret).toMatch(/^whsec_/);
+    const { secret: _shownOnce, ...listed } = hook;
+    // The same subscription, whether read in the admin area or with a key; the secret never again.
+    expect((await call('GET', '/api/admin/webhooks', owner.headers)).json()).toEqual([listed]);
+    expect((await call('GET', '/api/v1/webhooks', bearer(key))).json()).toEqual([listed]);
+    expect((await call('GET', `/api/admin/webhooks/${hook.id}/deliveries`, owner.headers)).json()).toEqual(
+      [],
+    );
+
+    // Another account sees none of it; an admin is not a business user; bad input is refused.
+    const other = await organiser();
+    expect((await call('GET', '/api/admin/webhooks', other.headers)).json()).toEqual([]);
+    for (const [method, url] of [
+      ['GET', `/api/admin/webhooks/${hook.id}/deliveries`],
+      ['DELETE', `/api/admin/webhooks/${hook.id}`],
+    ] as const) {
+      expect((await call(method, url, other.headers)).statusCode).toBe(404);
+    }
+    const admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    expect((await call('GET', '/api/admin/webhooks', admin.headers)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/webhooks', {})).statusCode).toBe(401);
+    const bad = await call('POST', '/api/admin/webhooks', owner.headers, { url: 'ftp://x', events: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ErrorBody>().error.code).toBe('validation_failed');
+
+    // A plan without the API cannot subscribe, here as with a key.
+    const starter = await organiser('starter');
+    const refused = await call('POST', '/api/admin/webhooks', starter.headers, {
+      url: receiver.url,
+      events: ['match.accepted'],
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ErrorBody>().error.code).toBe('plan_required');
+
+    expect((await call('DELETE', `/api/admin/webhooks/${hook.id}`, owner.headers)).statusCode).toBe(204);
+    expect((await call('GET', '/api/v1/webhooks', bearer(key))).json()).toEqual([]);
+  });
+
   it('limits each key to its requests per minute, however many arrive at once', async () => {
     const owner = await organiser();
     const key = (await keyFor(owner)).key;

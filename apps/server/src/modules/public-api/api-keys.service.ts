@@ -97,6 +97,17 @@ export function createApiKeysService(deps: {
     },
 
     /** Works at once: the next request with the key is refused. Someone else's key is 'not found'. */
+    /** The business user behind an admin session, for what belongs to them (their webhooks). */
+    ownerOf,
+
+    /** The same, when what they ask for needs a plan with the API now (a new webhook): else 403. */
+    async ownerWithApi(staff: Staff): Promise<string> {
+      const ownerId = ownerOf(staff);
+      const refusal = await refusalFor(ownerId);
+      if (refusal) throw refusal;
+      return ownerId;
+    },
+
     async revoke(staff: Staff, id: string): Promise<void> {
       const revoked = await repository.revokeKey(ownerOf(staff), id, clock.now().toISOString());
       if (!revoked) throw notFound(KEY_NOT_FOUND);

@@ -73,11 +73,15 @@ const callerOf = (request: FastifyRequest): ApiCaller => {
   return request.apiCaller;
 };
 
-/** `/api/admin/api-keys`: a business user manages their own keys in the admin area. */
-const adminRoutes: FastifyPluginAsyncZod<{ auth: AuthService; apiKeys: ApiKeysService }> = async (
-  app,
-  { auth, apiKeys },
-) => {
+/**
+ * `/api/admin/api-keys` and `/api/admin/webhooks`: a business user manages their own keys and
+ * webhooks in the admin area, as a key does under /api/v1.
+ */
+const adminRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  apiKeys: ApiKeysService;
+  webhooks: WebhooksService;
+}> = async (app, { auth, apiKeys, webhooks }) => {
   app.addHook('onRequest', staffGuard(auth, 'business-user'));
   const tags = ['admin api keys'];
   app.get(
@@ -116,6 +120,64 @@ const adminRoutes: FastifyPluginAsyncZod<{ auth: AuthService; apiKeys: ApiKeysSe
     async (request, reply) => {
       await apiKeys.revoke(staffOf(request), request.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  const webhookTags = ['admin webhooks'];
+  app.get(
+    '/api/admin/webhooks',
+    { schema: { tags: webhookTags, response: { 200: z.array(webhookSchema), ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return webhooks.list(apiKeys.ownerOf(staffOf(request)));
+    },
+  );
+  app.post(
+    '/api/admin/webhooks',
+    {
+      bodyLimit: PUBLIC_API_BODY_LIMIT,
+      schema: {
+        tags: webhookTags,
+        summary:
+          'Subscribe a URL to events, as POST /api/v1/webhooks does; the secret is in this answer only',
+        body: createWebhookRequestSchema,
+        response: { 201: createdWebhookSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const ownerId = await apiKeys.ownerWithApi(staffOf(request));
+      return reply.code(201).send(await webhooks.subscribe(ownerId, request.body));
+    },
+  );
+  app.delete(
+    '/api/admin/webhooks/:id',
+    {
+      schema: {
+        tags: webhookTags,
+        summary: 'Unsubscribe: deliveries to this URL stop at once',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await webhooks.remove(apiKeys.ownerOf(staffOf(request)), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  app.get(
+    '/api/admin/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags: webhookTags,
+        summary: 'The latest 100 deliveries of a webhook and how they went',
+        params: idParamsSchema,
+        response: { 200: z.array(webhookDeliverySchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return webhooks.deliveries(apiKeys.ownerOf(staffOf(request)), request.params.id);
     },
   );
 };
@@ -374,7 +436,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: PublicApiDep
     await webhooks.idle();
   });
 
-  await app.register(adminRoutes, { auth: deps.auth, apiKeys });
+  await app.register(adminRoutes, { auth: deps.auth, apiKeys, webhooks });
   await app.register(v1Routes, {
     apiKeys,
     webhooks,

@@ -23,7 +23,12 @@ const page = (overrides: Partial<ApiKeysResponse> = {}): ApiKeysResponse => ({
 
 function open(routes: Parameters<typeof mockFetch>[0], role: 'business' | 'admin' = 'business') {
   signIn(role);
-  const fetchMock = mockFetch({ ...profileRoute(role), ...routes });
+  // The webhooks section below the keys loads its own list.
+  const fetchMock = mockFetch({
+    ...profileRoute(role),
+    'GET /api/admin/webhooks': jsonResponse([]),
+    ...routes,
+  });
   renderAdminPage('/admin/api-keys', pages);
   return fetchMock;
 }

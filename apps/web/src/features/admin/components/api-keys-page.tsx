@@ -24,6 +24,7 @@ import { contractResolver } from '../lib/contract-resolver';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
 import { ActionsTh, DataTable, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { WebhooksSection } from './webhooks-section';
 
 export const API_KEYS_LOAD_ERROR = 'Failed to load API keys';
 export const API_KEYS_EMPTY = 'No API keys yet';
@@ -154,7 +155,10 @@ function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey)
   );
 }
 
-/** `/admin/api-keys` (business users): keys for the public API, on Professional and Enterprise plans. */
+/**
+ * `/admin/api-keys` (business users): keys for the public API and, below them, webhooks, on
+ * Professional and Enterprise plans.
+ */
 export function ApiKeysPage() {
   const queryClient = useQueryClient();
   const keys = useQuery(apiKeysQuery());
@@ -208,6 +212,8 @@ export function ApiKeysPage() {
           ) : (
             <KeysTable keys={keys.data.keys} onRevoke={setToRevoke} />
           )}
+          {/* Webhooks are part of the same API: without it the upgrade message says it all. */}
+          {keys.data.planAllowsApi ? <WebhooksSection /> : null}
         </>
       )}
       <Dialog open={creating} onOpenChange={setCreating} title="Create API key">

@@ -1,0 +1,440 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type CreatedWebhook,
+  type CreateWebhookRequest,
+  createWebhookRequestSchema,
+  WEBHOOK_EVENTS,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from '@wheelmeet/contracts';
+import { type ReactNode, type RefObject, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { FieldError, InputField } from '@/components/ui/form-field';
+import { LoadingState } from '@/components/ui/loading-state';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import {
+  createWebhook,
+  deleteWebhook,
+  webhookDeliveriesQuery,
+  webhooksKey,
+  webhooksQuery,
+} from '../api/webhooks';
+import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
+import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { contractResolver } from '../lib/contract-resolver';
+import { formatDateTime } from '../lib/format';
+import { ActionsTh, DataTable, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { statusTone } from './status-badge';
+
+export const WEBHOOKS_TITLE = 'Webhooks';
+export const WEBHOOKS_LOAD_ERROR = 'Failed to load webhooks';
+export const WEBHOOKS_EMPTY = 'No webhooks yet';
+export const ADD_WEBHOOK_LABEL = 'Add webhook';
+export const WEBHOOK_CREATE_ERROR = 'Failed to add the webhook';
+export const WEBHOOK_DELETE_ERROR = 'Failed to delete the webhook';
+export const WEBHOOK_DELETE_CONFIRM = 'Deliveries to this URL stop at once.';
+export const WEBHOOK_SECRET_SHOWN_ONCE = 'Copy this secret now: it will not be shown again.';
+export const DELIVERIES_TITLE = 'Latest deliveries';
+export const DELIVERIES_LOAD_ERROR = 'Failed to load the deliveries';
+export const DELIVERIES_EMPTY = 'No deliveries yet';
+export const TRY_AGAIN_LABEL = 'Try again';
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  'round.completed': 'Round completed',
+  'match.accepted': 'Match accepted',
+  'connection.made': 'Connection made',
+};
+
+export const DELIVERY_STATUS_LABELS: Record<WebhookDelivery['status'], string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+};
+
+const resolver = contractResolver<CreateWebhookRequest>(createWebhookRequestSchema);
+
+function AddWebhookForm({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (webhook: CreatedWebhook) => void;
+  onCancel: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateWebhookRequest>({ defaultValues: { url: '', events: [] }, resolver });
+  const { submit, formError } = useSubmitWithServerErrors({
+    handleSubmit,
+    setError,
+    fieldNames: ['url', 'events'],
+    fallbackError: WEBHOOK_CREATE_ERROR,
+    save: async (values) => onCreated(await createWebhook(values)),
+  });
+  const eventsErrorId = useId();
+  // The server may name a single event (`events.1`); its message belongs to the whole group.
+  const eventsError = errors.events?.message ?? errors.events?.find?.((item) => item?.message)?.message;
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {formError ? <Alert>{formError}</Alert> : null}
+      <InputField
+        label="URL"
+        hint="WheelMeet sends a POST request here each time one of the chosen events happens."
+        required
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/wheelmeet"
+        error={errors.url?.message}
+        autoComplete="off"
+        {...register('url')}
+      />
+      <fieldset aria-describedby={eventsError ? eventsErrorId : undefined}>
+        <legend className="text-sm font-medium text-slate-800">
+          Events
+          <span aria-hidden="true" className="text-red-600">
+            {' '}
+            *
+          </span>
+        </legend>
+        {WEBHOOK_EVENTS.map((event) => (
+          // The whole row is the label, so the touch target is the row, not the small box.
+          <label key={event} className="flex min-h-11 items-center gap-3 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              value={event}
+              aria-invalid={eventsError ? true : undefined}
+              className="size-4 shrink-0 rounded border-slate-300 accent-indigo-600"
+              {...register('events')}
+            />
+            {WEBHOOK_EVENT_LABELS[event]}
+          </label>
+        ))}
+        <FieldError id={eventsErrorId} error={eventsError} />
+      </fieldset>
+      <DialogFormActions onCancel={onCancel} pending={isSubmitting} submitLabel={ADD_WEBHOOK_LABEL} />
+    </form>
+  );
+}
+
+/** The signing secret, once, with a copy button; gone when dismissed. */
+function NewSecretPanel({
+  created,
+  inputRef,
+  onDone,
+}: {
+  created: CreatedWebhook;
+  inputRef: RefObject<HTMLInputElement | null>;
+  onDone: () => void;
+}) {
+  const { copy, copied, failed } = useCopyToClipboard();
+  return (
+    <section
+      aria-labelledby="new-webhook-secret-title"
+      className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5"
+    >
+      <h3 id="new-webhook-secret-title" className="font-semibold text-emerald-950">
+        Signing secret for <span className="break-all">{created.url}</span>
+      </h3>
+      <p className="mt-1 text-sm text-emerald-900">{WEBHOOK_SECRET_SHOWN_ONCE}</p>
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
+        <label htmlFor="new-webhook-secret" className="sr-only">
+          Webhook secret
+        </label>
+        <input
+          id="new-webhook-secret"
+          ref={inputRef}
+          readOnly
+          value={created.secret}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-h-11 min-w-0 flex-1 rounded-lg border border-emerald-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+        />
+        <div className="flex gap-2">
+          <Button variant="secondary" className="min-h-11" onClick={() => void copy(created.secret)}>
+            Copy secret
+          </Button>
+          <Button className="min-h-11" onClick={onDone}>
+            Done
+          </Button>
+        </div>
+      </div>
+      <p aria-live="polite" className="mt-2 text-sm font-medium text-emerald-800 empty:hidden">
+        {copied ? COPIED_MESSAGE : ''}
+      </p>
+      {failed ? <Alert className="mt-2">{COPY_FAILED_MESSAGE}</Alert> : null}
+    </section>
+  );
+}
+
+function WebhooksTable({
+  webhooks,
+  onShowDeliveries,
+  onDelete,
+}: {
+  webhooks: Webhook[];
+  onShowDeliveries: (webhook: Webhook, opener: HTMLElement) => void;
+  onDelete: (webhook: Webhook) => void;
+}) {
+  return (
+    <DataTable caption={WEBHOOKS_TITLE} captionHidden>
+      <Thead>
+        <tr>
+          <Th>URL</Th>
+          <Th>Events</Th>
+          <Th>Created</Th>
+          <ActionsTh />
+        </tr>
+      </Thead>
+      <Tbody>
+        {webhooks.map((webhook) => (
+          <Tr key={webhook.id}>
+            <Td className="font-medium break-all max-sm:text-base max-sm:font-semibold">{webhook.url}</Td>
+            <Td label="Events">{webhook.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', ')}</Td>
+            <Td label="Created" className="whitespace-nowrap">
+              {formatDateTime(webhook.createdAt)}
+            </Td>
+            <RowActions>
+              <Button
+                variant="secondary"
+                className="min-h-11"
+                onClick={(event) => onShowDeliveries(webhook, event.currentTarget)}
+              >
+                Deliveries<span className="sr-only"> to {webhook.url}</span>
+              </Button>
+              <Button
+                variant="ghost"
+                className="min-h-11 text-red-700 hover:bg-red-50"
+                onClick={() => onDelete(webhook)}
+              >
+                Delete<span className="sr-only"> the webhook to {webhook.url}</span>
+              </Button>
+            </RowActions>
+          </Tr>
+        ))}
+      </Tbody>
+    </DataTable>
+  );
+}
+
+function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
+  return (
+    <li className="py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-medium text-slate-900">{WEBHOOK_EVENT_LABELS[delivery.event]}</span>
+        <Badge tone={statusTone(delivery.status)}>{DELIVERY_STATUS_LABELS[delivery.status]}</Badge>
+      </div>
+      <p className="text-xs text-slate-500">
+        <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
+      </p>
+      <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+        <div>
+          <dt className="inline">Attempts: </dt>
+          <dd className="inline tabular-nums text-slate-900">{delivery.attempts}</dd>
+        </div>
+        <div>
+          <dt className="inline">Last HTTP status: </dt>
+          <dd className="inline tabular-nums text-slate-900">{delivery.lastStatusCode ?? '—'}</dd>
+        </div>
+      </dl>
+    </li>
+  );
+}
+
+/** Mounted only while its dialog is open, so the deliveries load (again) each time it opens. */
+function DeliveriesList({ webhookId }: { webhookId: string }) {
+  const deliveries = useQuery(webhookDeliveriesQuery(webhookId));
+  if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
+  if (deliveries.isError) {
+    return (
+      <ErrorState
+        headingLevel={3}
+        message={errorMessage(deliveries.error, DELIVERIES_LOAD_ERROR)}
+        action={
+          <Button variant="secondary" className="min-h-11" onClick={() => void deliveries.refetch()}>
+            {TRY_AGAIN_LABEL}
+          </Button>
+        }
+      />
+    );
+  }
+  if (deliveries.data.length === 0) {
+    return (
+      <EmptyState title={DELIVERIES_EMPTY}>Each event WheelMeet sends to this URL shows up here.</EmptyState>
+    );
+  }
+  return (
+    <ul aria-label="Deliveries" className="divide-y divide-slate-200">
+      {deliveries.data.map((delivery) => (
+        <DeliveryItem key={delivery.id} delivery={delivery} />
+      ))}
+    </ul>
+  );
+}
+
+/** The webhook is gone either way: deleted now, or already (say, from another tab). */
+async function deleteWebhookIfThere(webhook: Webhook): Promise<void> {
+  try {
+    await deleteWebhook(webhook.id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return;
+    throw error;
+  }
+}
+
+/**
+ * The business user's webhooks on the API keys page: URLs WheelMeet POSTs signed events to.
+ * Only mounted when the plan includes the API (the server refuses the routes otherwise).
+ */
+export function WebhooksSection() {
+  const queryClient = useQueryClient();
+  const webhooks = useQuery(webhooksQuery());
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [toDelete, setToDelete] = useState<Webhook | null>(null);
+  const [deliveriesOf, setDeliveriesOf] = useState<Webhook | null>(null);
+  // These dialogs open without a Radix trigger, so closing one would leave focus nowhere.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const secretInput = useRef<HTMLInputElement>(null);
+  const deliveriesOpener = useRef<HTMLElement | null>(null);
+  const deletion = useMutation({
+    mutationFn: deleteWebhookIfThere,
+    onSuccess: () => {
+      setToDelete(null);
+      void queryClient.invalidateQueries({ queryKey: webhooksKey });
+    },
+  });
+
+  let content: ReactNode;
+  if (webhooks.isPending) content = <LoadingState label="Loading webhooks…" />;
+  else if (webhooks.isError) {
+    content = (
+      <ErrorState
+        headingLevel={3}
+        message={errorMessage(webhooks.error, WEBHOOKS_LOAD_ERROR)}
+        action={
+          <Button variant="secondary" className="min-h-11" onClick={() => void webhooks.refetch()}>
+            {TRY_AGAIN_LABEL}
+          </Button>
+        }
+      />
+    );
+  } else if (webhooks.data.length === 0) {
+    content = (
+      <EmptyState title={WEBHOOKS_EMPTY}>
+        Add one to hear about rounds, matches and connections as they happen.
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <WebhooksTable
+        webhooks={webhooks.data}
+        onShowDeliveries={(webhook, opener) => {
+          deliveriesOpener.current = opener;
+          setDeliveriesOf(webhook);
+        }}
+        onDelete={(webhook) => {
+          deletion.reset();
+          setToDelete(webhook);
+        }}
+      />
+    );
+  }
+
+  return (
+    <section aria-labelledby="webhooks-heading" className="mt-10 space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">
+            {WEBHOOKS_TITLE}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            A webhook is a URL of yours that WheelMeet sends a POST request to when an event happens, signed
+            with the webhook’s secret in the <code className="font-mono">WheelMeet-Signature</code> header
+            (see the{' '}
+            <a href="/api/docs" className="font-medium text-indigo-700 underline">
+              API documentation
+            </a>{' '}
+            for the format).
+          </p>
+        </div>
+        <Button ref={addButton} className="min-h-11" onClick={() => setAdding(true)}>
+          {ADD_WEBHOOK_LABEL}
+        </Button>
+      </div>
+      {created ? (
+        <NewSecretPanel
+          created={created}
+          inputRef={secretInput}
+          onDone={() => {
+            setCreated(null);
+            addButton.current?.focus();
+          }}
+        />
+      ) : null}
+      {content}
+      <Dialog
+        open={adding}
+        onOpenChange={setAdding}
+        title={ADD_WEBHOOK_LABEL}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          // Straight to the new secret (focusing selects it, ready to copy), else back to the button.
+          (created ? secretInput.current : addButton.current)?.focus();
+        }}
+      >
+        <AddWebhookForm
+          key={String(adding)}
+          onCancel={() => setAdding(false)}
+          onCreated={(webhook) => {
+            setAdding(false);
+            setCreated(webhook);
+            void queryClient.invalidateQueries({ queryKey: webhooksKey });
+          }}
+        />
+      </Dialog>
+      <Dialog
+        open={deliveriesOf !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeliveriesOf(null);
+        }}
+        title={DELIVERIES_TITLE}
+        description={deliveriesOf ? <span className="break-all">{deliveriesOf.url}</span> : undefined}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          deliveriesOpener.current?.focus();
+        }}
+      >
+        {deliveriesOf ? <DeliveriesList webhookId={deliveriesOf.id} /> : null}
+      </Dialog>
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          deletion.reset();
+          setToDelete(null);
+        }}
+        title="Delete this webhook?"
+        message={
+          <>
+            <span className="block font-medium break-all text-slate-900">{toDelete?.url}</span>
+            {WEBHOOK_DELETE_CONFIRM}
+          </>
+        }
+        onConfirm={() => {
+          if (toDelete) deletion.mutate(toDelete);
+        }}
+        pending={deletion.isPending}
+        error={deletion.isError ? errorMessage(deletion.error, WEBHOOK_DELETE_ERROR) : null}
+      />
+    </section>
+  );
+}
