@@ -44,7 +44,7 @@ const anyStaff = {
 } as const;
 const ownWheel = { ...anyStaff, businessB: 404 } as const;
 const ownReport = ownWheel;
-/** Only business users hold API keys (decision 018). */
+/** Only business users hold API keys and webhooks (decision 018). */
 const businessOnly = { ...anyStaff, admin: 403, superAdmin: 403 } as const;
 
 /** Every `/api/admin/*` endpoint and who may use it. A new endpoint without a row fails the last test. */
@@ -61,6 +61,26 @@ const MATRIX: Row[] = [
     method: 'DELETE',
     route: '/api/admin/api-keys/{id}',
     url: (ids) => `/api/admin/api-keys/${ids.missing}`,
+    expect: businessOnly,
+  },
+  { method: 'GET', route: '/api/admin/webhooks', url: () => '/api/admin/webhooks', expect: businessOnly },
+  {
+    method: 'POST',
+    route: '/api/admin/webhooks',
+    url: () => '/api/admin/webhooks',
+    body: {},
+    expect: businessOnly,
+  },
+  {
+    method: 'DELETE',
+    route: '/api/admin/webhooks/{id}',
+    url: (ids) => `/api/admin/webhooks/${ids.missing}`,
+    expect: businessOnly,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/webhooks/{id}/deliveries',
+    url: (ids) => `/api/admin/webhooks/${ids.missing}/deliveries`,
     expect: businessOnly,
   },
   {
@@ -169,6 +189,13 @@ const MATRIX: Row[] = [
     method: 'GET',
     route: '/api/admin/wheels/{id}/safety/reports',
     url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/safety/reports`,
+    expect: ownWheel,
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/wheels/{id}/safety/reports/{reportId}/handled',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/safety/reports/${ids.missing}/handled`,
+    body: { handled: true },
     expect: ownWheel,
   },
   {
