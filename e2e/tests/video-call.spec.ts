@@ -179,7 +179,8 @@ test('a browser that denies the camera says so instead of hanging, and the partn
   baseURL,
   request,
 }) => {
-  test.setTimeout(90_000);
+  // Two browsers, a round, a refused camera and the partner's wait: 72 s on a slow 2-core machine.
+  test.setTimeout(150_000);
   // No fake-UI flag here: the permission prompt is refused, as a person clicking "Block" would.
   const denying = await chromium.launch({
     executablePath: chromiumPath,
