@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiKey, ApiKeysResponse, CreatedApiKey } from '@wheelmeet/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
+import { COPY_FAILED_MESSAGE } from '../hooks/use-copy-to-clipboard';
 import { profileRoute, renderAdminPage, signIn } from '../test-utils';
 import { API_KEY_REVOKE_CONFIRM, API_KEY_SHOWN_ONCE, ApiKeysForBusinessUsers } from './api-keys-page';
 
@@ -68,6 +69,14 @@ describe('API keys page', () => {
     const panel = screen.getByRole('region', { name: /Your new key/ });
     expect(within(panel).getByText(API_KEY_SHOWN_ONCE)).toBeInTheDocument();
     expect(within(panel).getByLabelText('New API key')).toHaveValue(created.key);
+    // A browser that refuses the clipboard says so, rather than leaving the key uncopied silently.
+    const writeText = vi.fn(async (_text: string) => {
+      throw new Error('Clipboard permission denied');
+    });
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Copy key' }));
+    expect(writeText).toHaveBeenCalledWith(created.key);
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(COPY_FAILED_MESSAGE);
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('region', { name: /Your new key/ })).not.toBeInTheDocument();

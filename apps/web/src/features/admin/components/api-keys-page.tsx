@@ -24,6 +24,7 @@ import { contractResolver } from '../lib/contract-resolver';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
 import { ActionsTh, DataTable, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { ShownOncePanel } from './shown-once-panel';
 import { WebhooksSection } from './webhooks-section';
 
 export const API_KEYS_LOAD_ERROR = 'Failed to load API keys';
@@ -70,51 +71,6 @@ function CreateKeyForm({
       />
       <DialogFormActions onCancel={onCancel} pending={isSubmitting} submitLabel="Create key" />
     </form>
-  );
-}
-
-/** The whole key, once, with a copy button; gone when dismissed. */
-function NewKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(created.key);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
-  return (
-    <section
-      aria-labelledby="new-api-key-title"
-      className="mb-6 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5"
-    >
-      <h2 id="new-api-key-title" className="font-semibold text-emerald-950">
-        Your new key “{created.name}”
-      </h2>
-      <p className="mt-1 text-sm text-emerald-900">{API_KEY_SHOWN_ONCE}</p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <label htmlFor="new-api-key" className="sr-only">
-          New API key
-        </label>
-        <input
-          id="new-api-key"
-          readOnly
-          value={created.key}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-emerald-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-        />
-        <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => void copy()}>
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-          <Button onClick={onDone}>Done</Button>
-        </div>
-      </div>
-      <p role="status" className="sr-only">
-        {copied ? 'Key copied to the clipboard' : ''}
-      </p>
-    </section>
   );
 }
 
@@ -190,7 +146,18 @@ export function ApiKeysPage() {
         }
         actions={allowed ? <Button onClick={() => setCreating(true)}>Create API key</Button> : null}
       />
-      {created ? <NewKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
+      {created ? (
+        <ShownOncePanel
+          className="mb-6"
+          headingLevel="h2"
+          title={`Your new key “${created.name}”`}
+          notice={API_KEY_SHOWN_ONCE}
+          value={created.key}
+          valueLabel="New API key"
+          copyLabel="Copy key"
+          onDone={() => setCreated(null)}
+        />
+      ) : null}
       {keys.isPending ? (
         <LoadingState />
       ) : keys.isError ? (

@@ -8,7 +8,7 @@ import {
   type WebhookDelivery,
   type WebhookEvent,
 } from '@wheelmeet/contracts';
-import { type ReactNode, type RefObject, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -27,11 +27,11 @@ import {
   webhooksKey,
   webhooksQuery,
 } from '../api/webhooks';
-import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
 import { contractResolver } from '../lib/contract-resolver';
 import { formatDateTime } from '../lib/format';
 import { ActionsTh, DataTable, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { ShownOncePanel } from './shown-once-panel';
 import { statusTone } from './status-badge';
 
 export const WEBHOOKS_TITLE = 'Webhooks';
@@ -126,55 +126,6 @@ function AddWebhookForm({
   );
 }
 
-/** The signing secret, once, with a copy button; gone when dismissed. */
-function NewSecretPanel({
-  created,
-  inputRef,
-  onDone,
-}: {
-  created: CreatedWebhook;
-  inputRef: RefObject<HTMLInputElement | null>;
-  onDone: () => void;
-}) {
-  const { copy, copied, failed } = useCopyToClipboard();
-  return (
-    <section
-      aria-labelledby="new-webhook-secret-title"
-      className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5"
-    >
-      <h3 id="new-webhook-secret-title" className="font-semibold text-emerald-950">
-        Signing secret for <span className="break-all">{created.url}</span>
-      </h3>
-      <p className="mt-1 text-sm text-emerald-900">{WEBHOOK_SECRET_SHOWN_ONCE}</p>
-      <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center">
-        <label htmlFor="new-webhook-secret" className="sr-only">
-          Webhook secret
-        </label>
-        <input
-          id="new-webhook-secret"
-          ref={inputRef}
-          readOnly
-          value={created.secret}
-          onFocus={(event) => event.currentTarget.select()}
-          className="min-h-11 min-w-0 flex-1 rounded-lg border border-emerald-300 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-        />
-        <div className="flex gap-2">
-          <Button variant="secondary" className="min-h-11" onClick={() => void copy(created.secret)}>
-            Copy secret
-          </Button>
-          <Button className="min-h-11" onClick={onDone}>
-            Done
-          </Button>
-        </div>
-      </div>
-      <p aria-live="polite" className="mt-2 text-sm font-medium text-emerald-800 empty:hidden">
-        {copied ? COPIED_MESSAGE : ''}
-      </p>
-      {failed ? <Alert className="mt-2">{COPY_FAILED_MESSAGE}</Alert> : null}
-    </section>
-  );
-}
-
 function WebhooksTable({
   webhooks,
   onShowDeliveries,
@@ -203,16 +154,12 @@ function WebhooksTable({
               {formatDateTime(webhook.createdAt)}
             </Td>
             <RowActions>
-              <Button
-                variant="secondary"
-                className="min-h-11"
-                onClick={(event) => onShowDeliveries(webhook, event.currentTarget)}
-              >
+              <Button variant="secondary" onClick={(event) => onShowDeliveries(webhook, event.currentTarget)}>
                 Deliveries<span className="sr-only"> to {webhook.url}</span>
               </Button>
               <Button
                 variant="ghost"
-                className="min-h-11 text-red-700 hover:bg-red-50"
+                className="text-red-700 hover:bg-red-50"
                 onClick={() => onDelete(webhook)}
               >
                 Delete<span className="sr-only"> the webhook to {webhook.url}</span>
@@ -259,7 +206,7 @@ function DeliveriesList({ webhookId }: { webhookId: string }) {
         headingLevel={3}
         message={errorMessage(deliveries.error, DELIVERIES_LOAD_ERROR)}
         action={
-          <Button variant="secondary" className="min-h-11" onClick={() => void deliveries.refetch()}>
+          <Button variant="secondary" onClick={() => void deliveries.refetch()}>
             {TRY_AGAIN_LABEL}
           </Button>
         }
@@ -321,7 +268,7 @@ export function WebhooksSection() {
         headingLevel={3}
         message={errorMessage(webhooks.error, WEBHOOKS_LOAD_ERROR)}
         action={
-          <Button variant="secondary" className="min-h-11" onClick={() => void webhooks.refetch()}>
+          <Button variant="secondary" onClick={() => void webhooks.refetch()}>
             {TRY_AGAIN_LABEL}
           </Button>
         }
@@ -366,13 +313,22 @@ export function WebhooksSection() {
             for the format).
           </p>
         </div>
-        <Button ref={addButton} className="min-h-11" onClick={() => setAdding(true)}>
+        <Button ref={addButton} onClick={() => setAdding(true)}>
           {ADD_WEBHOOK_LABEL}
         </Button>
       </div>
       {created ? (
-        <NewSecretPanel
-          created={created}
+        <ShownOncePanel
+          headingLevel="h3"
+          title={
+            <>
+              Signing secret for <span className="break-all">{created.url}</span>
+            </>
+          }
+          notice={WEBHOOK_SECRET_SHOWN_ONCE}
+          value={created.secret}
+          valueLabel="Webhook secret"
+          copyLabel="Copy secret"
           inputRef={secretInput}
           onDone={() => {
             setCreated(null);
