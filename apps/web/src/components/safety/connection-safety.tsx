@@ -29,17 +29,12 @@ export function ConnectionSafety({
       <div className="flex flex-wrap items-center gap-2">
         {blocked ? <p className="text-sm text-slate-600">You blocked {partnerName}.</p> : null}
         {blocked ? (
-          <Button
-            variant="ghost"
-            className="min-h-11"
-            disabled={unblock.isPending}
-            onClick={() => unblock.mutate(partnerId)}
-          >
+          <Button variant="ghost" disabled={unblock.isPending} onClick={() => unblock.mutate(partnerId)}>
             {UNBLOCK_LABEL}
             <span className="sr-only"> {partnerName}</span>
           </Button>
         ) : null}
-        <SafetyButton token={token} target={{ matchId, partnerName }} className="-ml-2 min-h-11" />
+        <SafetyButton token={token} target={{ matchId, partnerName }} className="-ml-2" />
       </div>
       <div aria-live="polite" className="text-sm">
         {unblock.isSuccess && !blocked ? (

@@ -17,8 +17,9 @@ const variants: Record<Variant, string> = {
   ghost: 'text-indigo-700 hover:bg-indigo-50',
 };
 
+// Every button is at least 44 px tall, a finger's width (WCAG 2.5.5), on phones and desktops alike.
 const sizes: Record<Size, string> = {
-  md: 'px-4 py-2 text-sm',
+  md: 'min-h-11 px-4 py-2 text-sm',
   lg: 'px-6 py-3 text-base',
 };
 

@@ -47,7 +47,8 @@ export function DialogView({
             <RadixDialog.Title className="text-xl font-semibold text-slate-900">{title}</RadixDialog.Title>
             <RadixDialog.Close
               aria-label="Close"
-              className="-m-1 rounded-md p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              // 44 px square for a finger; the negative margin keeps the × where the title's line is.
+              className="-m-2 flex size-11 shrink-0 items-center justify-center rounded-md text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <span aria-hidden="true">×</span>
             </RadixDialog.Close>

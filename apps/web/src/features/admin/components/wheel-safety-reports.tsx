@@ -73,7 +73,6 @@ export function WheelSafetyReports({ wheelId }: { wheelId: string }) {
         <div className="flex flex-wrap items-center gap-2">
           <Button
             variant="secondary"
-            className="min-h-11"
             disabled={handle.isPending && handle.variables?.report.id === report.id}
             onClick={() => handle.mutate({ report, handled: report.handledAt === null })}
           >
@@ -85,7 +84,6 @@ export function WheelSafetyReports({ wheelId }: { wheelId: string }) {
           ) : (
             <Button
               variant="secondary"
-              className="min-h-11"
               onClick={() => {
                 remove.reset();
                 setConfirming(report.reported);

@@ -150,15 +150,10 @@ function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond, 
       </div>
       {open && !meAccepted ? (
         <div className="mt-4 flex gap-3">
-          <Button className="min-h-11" onClick={() => void respond(true)} disabled={pending}>
+          <Button onClick={() => void respond(true)} disabled={pending}>
             Accept
           </Button>
-          <Button
-            className="min-h-11"
-            variant="secondary"
-            onClick={() => void respond(false)}
-            disabled={pending}
-          >
+          <Button variant="secondary" onClick={() => void respond(false)} disabled={pending}>
             Decline
           </Button>
         </div>
@@ -169,7 +164,7 @@ function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond, 
         </p>
       ) : null}
       {onSafety ? (
-        <Button variant="ghost" className="mt-3 -ml-2 min-h-11" onClick={onSafety}>
+        <Button variant="ghost" className="mt-3 -ml-2" onClick={onSafety}>
           {SAFETY_BUTTON_LABEL}
           <span className="sr-only"> {name}</span>
         </Button>

@@ -302,22 +302,17 @@ export function WheelExperience({
               {statusText}
             </p>
             {mySlot ? (
-              <Button
-                variant="secondary"
-                className="min-h-11"
-                disabled={seatBusy}
-                onClick={() => void seatCall(hub.leaveSlot)}
-              >
+              <Button variant="secondary" disabled={seatBusy} onClick={() => void seatCall(hub.leaveSlot)}>
                 {LEAVE_SEAT_LABEL}
               </Button>
             ) : null}
             {me && matches.length > 0 && !state.matchesOpen ? (
-              <Button ref={matchesButtonRef} className="min-h-11" onClick={openMatches}>
+              <Button ref={matchesButtonRef} onClick={openMatches}>
                 Your matches ({matches.length})
               </Button>
             ) : null}
             {me ? (
-              <Button variant="secondary" className="min-h-11" onClick={() => setConnectionsOpen(true)}>
+              <Button variant="secondary" onClick={() => setConnectionsOpen(true)}>
                 {MY_CONNECTIONS_LABEL}
               </Button>
             ) : null}
