@@ -241,7 +241,12 @@ async function run(setup: WorkerSetup) {
   result.cpuMs = (cpu.user + cpu.system) / 1000;
   closing = true;
   for (const person of people) person.socket.disconnect();
-  process.send?.(result);
+  // At a few thousand people the result outgrows the pipe's buffer: disconnecting before the
+  // write has gone would cut it off, and the bench would see a load process end without one.
+  await new Promise<void>((resolve, reject) => {
+    if (!process.send) reject(new Error('hub-load-worker.ts runs as a child of hub-load.ts'));
+    else process.send(result, undefined, undefined, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 process.once('message', (setup: WorkerSetup) => {
