@@ -170,10 +170,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   // One bounded queue for every password hash and check, one throttle for every password guess.
   const passwords = createPasswordHasher();
   const signInThrottle = createSignInThrottle({ clock, limiters });
-  // A participant removed from their wheel is refused wherever their token is read (decision 016).
+  // Who was removed, and the open reports the wheel lists count (decision 016).
+  const safetyRecords = createSafetyRepository(database.db);
+  // A participant removed from their wheel is refused wherever their token is read.
   const tokens = refuseRemovedParticipants(
     createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock),
-    createSafetyRepository(database.db).isRemoved,
+    safetyRecords.isRemoved,
   );
   const events = createDomainEvents((error, name) =>
     app.log.error({ err: error, event: name }, 'event listener failed'),
@@ -291,6 +293,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     rounds,
     calls,
     seats: dashboard,
+    reports: safetyRecords,
     clock,
     random,
     defaultRoundSeconds: config.wheelRoundSeconds,

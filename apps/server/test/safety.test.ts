@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AdminWheel,
+  type AdminWheelRow,
   displayNameOf,
   type Match,
   REMOVED_FROM_WHEEL,
@@ -325,6 +327,18 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     expect((await act(ada.token, match.id, report)).statusCode).toBe(200);
     const [reported] = (await reportsOf(wheelId, organiser)).json<SafetyReport[]>();
     expect(reported?.handledAt).toBeNull();
+    // The wheel list and the wheel's page count what is still to look at.
+    const openReports = async () => {
+      const list = (await t.app.inject({ method: 'GET', url: '/api/admin/wheels', headers: organiser })).json<
+        AdminWheelRow[]
+      >();
+      const detail = (
+        await t.app.inject({ method: 'GET', url: `/api/admin/wheels/${wheelId}`, headers: organiser })
+      ).json<AdminWheel>();
+      expect(list.map((row) => row.openReportCount)).toEqual([detail.openReportCount]);
+      return detail.openReportCount;
+    };
+    expect(await openReports()).toBe(1);
     const mark = (handled: unknown, headers: Record<string, string>, reportId = reported?.id) =>
       t.app.inject({
         method: 'PUT',
@@ -337,6 +351,7 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     const handled = await mark(true, organiser);
     expect(handled.statusCode, handled.body).toBe(200);
     expect(handled.json()).toEqual({ id: reported?.id, handledAt: clock.now().toISOString() });
+    expect(await openReports()).toBe(0);
     expect((await reportsOf(wheelId, organiser)).json<SafetyReport[]>()).toEqual([
       expect.objectContaining({ id: reported?.id, handledAt: clock.now().toISOString() }),
     ]);
@@ -359,6 +374,7 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     expect((await reportsOf(wheelId, organiser)).json<SafetyReport[]>()).toEqual([
       expect.objectContaining({ id: reported?.id, handledAt: null }),
     ]);
+    expect(await openReports()).toBe(1);
   });
 
   it("a removed participant's token is refused over HTTP and the hub, on every process", async () => {

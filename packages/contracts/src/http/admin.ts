@@ -263,6 +263,8 @@ export const adminWheelRowSchema = z
     participantCount: z.number().int(),
     /** People sitting in one of its slots right now (shown as 'Seated now'). */
     seatedCount: z.number().int(),
+    /** Reports on this wheel not yet marked handled (decision 016), so the list shows where to look. */
+    openReportCount: z.number().int(),
   })
   .meta({ id: 'AdminWheelRow' });
 export type AdminWheelRow = z.infer<typeof adminWheelRowSchema>;

@@ -38,6 +38,19 @@ export function createSafetyRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** How many reports of each wheel are not handled yet; a wheel with none is left out. */
+    async openReportsByWheel(wheelIds: readonly string[]): Promise<Map<string, number>> {
+      if (wheelIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('safety_reports')
+        .select(['wheel_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('handled_at', 'is', null)
+        .where('wheel_id', 'in', wheelIds)
+        .groupBy('wheel_id')
+        .execute();
+      return new Map(rows.map((row) => [row.wheel_id, Number(row.count)]));
+    },
+
     /** A wheel's reports, newest first, with both people and whether the reporter blocked or the organiser removed. */
     listReports(wheelId: string) {
       return db

@@ -27,11 +27,22 @@ export interface SeatCounts {
   seatedByWheel(wheelIds: readonly string[]): Promise<Map<string, number>>;
 }
 
-/** `registered`: everyone who ever registered on the wheel; `seated`: who sits in a slot now. */
-export function toAdminWheelRow(
-  row: WheelRow,
-  counts: { registered: number; seated: number },
-): AdminWheelRow {
+/** How many reports of each wheel are not handled yet (a wheel with none may be left out). */
+export interface OpenReportCounts {
+  openReportsByWheel(wheelIds: readonly string[]): Promise<Map<string, number>>;
+}
+
+/**
+ * `registered`: everyone who ever registered on the wheel; `seated`: who sits in a slot now;
+ * `openReports`: reports nobody marked handled yet.
+ */
+interface WheelCounts {
+  registered: number;
+  seated: number;
+  openReports: number;
+}
+
+export function toAdminWheelRow(row: WheelRow, counts: WheelCounts): AdminWheelRow {
   return {
     id: row.id,
     name: row.name,
@@ -43,6 +54,7 @@ export function toAdminWheelRow(
     currentRound: row.current_round,
     participantCount: counts.registered,
     seatedCount: counts.seated,
+    openReportCount: counts.openReports,
   };
 }
 
@@ -56,10 +68,21 @@ export function createWheelsAdminService(deps: {
   defaultRoundSeconds: number;
   /** Seats taken right now, in one query for a whole list (`createDashboardRepository`). */
   seats: SeatCounts;
+  /** Reports still to look at, in one query for a whole list (`createSafetyRepository`). */
+  reports: OpenReportCounts;
 }) {
-  const { wheels, rounds, calls, clock, random, seats } = deps;
+  const { wheels, rounds, calls, clock, random, seats, reports } = deps;
 
-  const toAdminWheel = (row: WheelRow, counts: { registered: number; seated: number }): AdminWheel => ({
+  /** Who registered, sits and was reported, for a page of wheels in three queries. */
+  async function countsOf(ids: readonly string[]): Promise<(id: string) => Omit<WheelCounts, 'registered'>> {
+    const [seated, openReports] = await Promise.all([
+      seats.seatedByWheel(ids),
+      reports.openReportsByWheel(ids),
+    ]);
+    return (id) => ({ seated: seated.get(id) ?? 0, openReports: openReports.get(id) ?? 0 });
+  }
+
+  const toAdminWheel = (row: WheelRow, counts: WheelCounts): AdminWheel => ({
     ...toAdminWheelRow(row, counts),
     description: row.description,
     accessCode: row.access_code,
@@ -92,8 +115,8 @@ export function createWheelsAdminService(deps: {
   async function detail(id: string): Promise<AdminWheel> {
     const row = await wheels.findById(id);
     if (!row) throw notFound(WHEEL_NOT_FOUND);
-    const [registered, seated] = await Promise.all([wheels.countParticipants(id), seats.seatedByWheel([id])]);
-    return toAdminWheel(row, { registered, seated: seated.get(id) ?? 0 });
+    const [registered, counts] = await Promise.all([wheels.countParticipants(id), countsOf([id])]);
+    return toAdminWheel(row, { registered, ...counts(id) });
   }
 
   /**
@@ -108,9 +131,9 @@ export function createWheelsAdminService(deps: {
   return {
     async list(staff: Staff): Promise<AdminWheelRow[]> {
       const rows = await wheels.listForAdmin(staff.kind === 'BusinessUser' ? staff.id : undefined);
-      const seated = await seats.seatedByWheel(rows.map((row) => row.id));
+      const counts = await countsOf(rows.map((row) => row.id));
       return rows.map(({ participant_count, ...row }) =>
-        toAdminWheelRow(row, { registered: Number(participant_count), seated: seated.get(row.id) ?? 0 }),
+        toAdminWheelRow(row, { registered: Number(participant_count), ...counts(row.id) }),
       );
     },
 

@@ -75,6 +75,7 @@ export function makeWheelRow(overrides: Partial<AdminWheelRow> = {}): AdminWheel
     currentRound: 3,
     participantCount: 5,
     seatedCount: 2,
+    openReportCount: 0,
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@ import { useAdminSession } from '../hooks/use-admin-session';
 import { formatDate } from '../lib/format';
 import { DataTable, Tbody, Td, Th, Thead, Tr } from './data-table';
 import { StatusBadge } from './status-badge';
-import { WheelLink } from './wheel-link';
+import { WheelNameCell } from './wheel-link';
 import { REGISTERED_LABEL, SEATED_NOW_LABEL, seatsTaken, WHEELS_LOAD_ERROR } from './wheel-messages';
 
 /**
@@ -48,7 +48,7 @@ export function BusinessWheels({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
             {own.map((wheel) => (
               <Tr key={wheel.id}>
                 <Td className="font-medium max-sm:text-base max-sm:font-semibold">
-                  <WheelLink id={wheel.id} name={wheel.name} />
+                  <WheelNameCell wheel={wheel} />
                 </Td>
                 <Td label="Status">
                   <StatusBadge status={wheel.status} />

@@ -25,3 +25,6 @@ export const REGISTERED_LABEL = 'Registered';
 /** 'Seated now' as '3 of 12': people in a slot, out of the wheel's slots. */
 export const seatsTaken = (wheel: { seatedCount: number; slotCount: number }) =>
   `${wheel.seatedCount} of ${wheel.slotCount}`;
+
+/** Reports on a wheel nobody marked handled yet, as its row in a list shows them. */
+export const openReportsLabel = (count: number) => (count === 1 ? '1 open report' : `${count} open reports`);

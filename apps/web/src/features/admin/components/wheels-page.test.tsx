@@ -60,6 +60,23 @@ describe('wheels list', () => {
     );
   });
 
+  it('marks the wheels with reports nobody has handled yet', async () => {
+    signIn('admin');
+    mockFetch({
+      ...adminServer(),
+      'GET /api/admin/wheels': jsonResponse([
+        makeWheelRow({ openReportCount: 2 }),
+        makeWheelRow({ id: WHEEL_B, name: 'Board Room', openReportCount: 0 }),
+      ]),
+    });
+    renderAdminPage('/admin/wheels', pages);
+
+    const table = await screen.findByRole('table', { name: 'Wheels' });
+    const [, reported, quiet] = within(table).getAllByRole('row') as HTMLElement[];
+    expect(within(reported as HTMLElement).getByText('2 open reports')).toBeInTheDocument();
+    expect(within(quiet as HTMLElement).queryByText(/open report/)).not.toBeInTheDocument();
+  });
+
   it('shows who is seated now apart from everyone registered, each cell labelled for a phone', async () => {
     signIn('admin');
     mockFetch({

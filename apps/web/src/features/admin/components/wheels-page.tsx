@@ -14,7 +14,7 @@ import { DeleteWheelDialog } from './delete-wheel-dialog';
 import { ListContent } from './list-content';
 import { StatusBadge } from './status-badge';
 import { SuccessBanner } from './success-banner';
-import { WheelLink } from './wheel-link';
+import { WheelNameCell } from './wheel-link';
 import {
   REGISTERED_LABEL,
   SEATED_NOW_LABEL,
@@ -84,7 +84,7 @@ export function WheelsPage() {
                 {visible.map((wheel) => (
                   <Tr key={wheel.id}>
                     <Td className="font-medium max-sm:text-base max-sm:font-semibold">
-                      <WheelLink id={wheel.id} name={wheel.name} />
+                      <WheelNameCell wheel={wheel} />
                     </Td>
                     {isAdmin ? <Td label="Owner">{ownerName(wheel.businessUserId)}</Td> : null}
                     <Td label="Status">
