@@ -378,7 +378,67 @@ describe("call controller from this person's own Accept", () => {
     await flushPromises();
     expect(streams[0]?.video.stop).toHaveBeenCalled();
     expect(hub.callsOf('EndCall')).toEqual([]);
-    expect(peers).toHaveLength(0);
+    // The offer made at the Accept goes with it, unsent.
+    expect(peers.map((pc) => pc.close.mock.calls.length)).toEqual([1]);
+    expect(hub.callsOf('SendOffer')).toEqual([]);
+  });
+
+  it('the caller makes its offer at its Accept, and sends that one the moment both accepted', async () => {
+    const { hub, controller, peers, loadIceServers } = setup();
+    controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    const [early] = peers;
+    expect(peers).toHaveLength(1);
+    expect(early?.configuration.iceServers).toEqual(await loadIceServers.mock.results[0]?.value);
+    expect(early?.localDescription).toEqual({ type: 'offer', sdp: 'v=0 fake-offer' });
+    expect(early?.transceivers.map((t) => [t.kind, t.direction])).toEqual([
+      ['audio', 'sendrecv'],
+      ['video', 'sendrecv'],
+    ]);
+    // Nothing leaves the browser while the partner decides, not even a candidate.
+    early?.emitCandidate(CANDIDATE);
+    await flushPromises();
+    expect(hub.calls).toEqual([]);
+    expect(controller.getState().phase).toBe('idle');
+
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(peers).toEqual([early]);
+    expect(hub.calls.map((call) => call.event)).toEqual(['SendOffer', 'SendIceCandidate']);
+    expect(hub.callsOf('SendOffer')[0]).toMatchObject({ offer: { type: 'offer', sdp: 'v=0 fake-offer' } });
+    expect(early?.tracks).toHaveLength(2);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('closes the offer made at the Accept when the partner declines, and makes none for the answerer', async () => {
+    const caller = setup();
+    caller.controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    caller.hub.push('MatchDeclined', { matchId: MATCH.id, userId: PARTNER_ID });
+    await flushPromises();
+    expect(caller.peers[0]?.close).toHaveBeenCalled();
+    expect(caller.hub.callsOf('SendOffer')).toEqual([]);
+
+    // The answerer's connection comes with the offer.
+    const answerer = setup();
+    answerer.controller.acceptedByMe(ACCEPTED_BY_ME_AS_ANSWERER, ME);
+    await flushPromises();
+    expect(answerer.peers).toHaveLength(0);
+  });
+
+  it('a Retry makes a fresh offer rather than sending the one made at the Accept again', async () => {
+    const { hub, controller, peers, timers } = setup();
+    controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    controller.retry();
+    timers.runAll();
+    await flushPromises();
+    expect(peers).toHaveLength(2);
+    expect(peers[0]?.close).toHaveBeenCalled();
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    expect(peers[1]?.localDescription).toEqual({ type: 'offer', sdp: 'v=0 fake-offer' });
   });
 
   it('reports a camera refused at the Accept once both accepted, and Retry asks again', async () => {

@@ -125,9 +125,10 @@ export interface CallController {
    */
   matchReady(match: Match, me: CallParticipant, restored?: boolean): void;
   /**
-   * This person accepted `match`; the partner may not have yet. Camera, microphone and ICE
-   * servers get ready now, so that the call starts without waiting for them once both have
-   * accepted. Released when the match is declined or closed, or after PREPARED_MEDIA_HOLD_MS.
+   * This person accepted `match`; the partner may not have yet. Camera, microphone, ICE
+   * servers and, for the caller, the offer get ready now, so that the call starts without
+   * waiting for them once both have accepted. Released when the match is declined or closed,
+   * or after PREPARED_MEDIA_HOLD_MS.
    */
   acceptedByMe(match: Match, me: CallParticipant): void;
   toggleMicrophone(): void;
@@ -193,13 +194,28 @@ interface Session {
    * it), until it is `stream`: a start that comes meanwhile (the offer) waits for the same one.
    */
   openingMedia: Promise<MediaStream> | null;
+  /** The caller's offer made at its Accept, until the first start sends it. */
+  preparedOffer: Promise<PreparedOffer | null> | null;
 }
 
-/** Camera, microphone and ICE servers being got ready for a match this person accepted. */
+/**
+ * The caller's offer, made at its own Accept while the partner has not answered yet: the
+ * connection, its local description set, and the candidates it found meanwhile (sent after the
+ * offer). Nothing of it leaves the browser until both accepted.
+ */
+interface PreparedOffer {
+  pc: RTCPeerConnection;
+  description: RTCSessionDescriptionInit;
+  candidates: IceCandidate[];
+}
+
+/** Camera, microphone, ICE servers and (for the caller) the offer being got ready for a match this person accepted. */
 interface Preparation {
   matchId: string;
   media: Promise<MediaStream>;
   iceServers: Promise<RTCIceServer[]>;
+  /** The caller's only; null when it could not be made, and the call then makes one as before. */
+  offer: Promise<PreparedOffer | null> | null;
   releaseTimer: unknown;
 }
 
@@ -243,6 +259,11 @@ function stopStream(stream: MediaStream | null) {
 /** Stops a stream still being opened as soon as it is open; a failure to open it needs no answer. */
 function stopWhenOpen(media: Promise<MediaStream>) {
   media.then(stopStream, () => {});
+}
+
+/** Closes an offer made ahead (or still being made) that no call will send. */
+function closeWhenMade(offer: Promise<PreparedOffer | null>) {
+  void offer.then((prepared) => prepared?.pc.close());
 }
 
 /**
@@ -304,6 +325,8 @@ export function createCallController({
     s.stream = null;
     if (s.openingMedia) stopWhenOpen(s.openingMedia);
     s.openingMedia = null;
+    if (s.preparedOffer) closeWhenMade(s.preparedOffer);
+    s.preparedOffer = null;
   }
 
   /** Turns off the camera got ready for `matchId` (all of them without one): no call will use it. */
@@ -313,6 +336,7 @@ export function createCallController({
     preparation = null;
     clearTimer(p.releaseTimer);
     stopWhenOpen(p.media);
+    if (p.offer) closeWhenMade(p.offer);
   }
 
   /** What was got ready for `matchId`, handed over to its call once. */
@@ -512,25 +536,40 @@ export function createCallController({
   }
 
   /**
-   * A peer connection for this start, made as soon as the ICE servers are known. The camera may
+   * A peer connection for this start: the caller's made at its Accept with its offer, if there
+   * is one to take, or else a new one as soon as the ICE servers are known. The camera may
    * still be opening (the person who accepted second asked for it a moment ago): the offer, the
    * answer and ICE go ahead without it, and its tracks join the connection once it is open
    * (decision 025). A camera that cannot be opened fails the start as before.
    */
-  async function createPeer(s: Session, a: number, retrying: boolean): Promise<RTCPeerConnection | null> {
+  async function createPeer(
+    s: Session,
+    a: number,
+    retrying: boolean,
+  ): Promise<{ pc: RTCPeerConnection; preparedOffer: RTCSessionDescriptionInit | null } | null> {
     s.iceServers ??= loadIceServers(s.me.token);
     ensureMedia(s, a).catch((error: unknown) => {
       if (isCurrent(s, a)) fail(s, error, retrying);
     });
-    const iceServers = await s.iceServers;
-    if (!isCurrent(s, a)) return null;
-    const pc = environment.createPeerConnection({
-      iceServers,
-      iceCandidatePoolSize: ICE_CANDIDATE_POOL_SIZE,
-    });
+    // Made at this person's Accept, the offer is sent once, by the first start; later ones make their own.
+    const ahead = s.preparedOffer;
+    s.preparedOffer = null;
+    const prepared = ahead ? await ahead : null;
+    if (!isCurrent(s, a)) {
+      prepared?.pc.close();
+      return null;
+    }
+    let pc: RTCPeerConnection;
+    if (prepared) pc = prepared.pc;
+    else {
+      const iceServers = await s.iceServers;
+      if (!isCurrent(s, a)) return null;
+      pc = newPeerConnection(iceServers);
+    }
     s.pc = pc;
     s.remoteDescriptionSet = false;
-    s.outgoing = [];
+    // What the offer made ahead found is sent once the offer is out, as for a fresh one.
+    s.outgoing = prepared?.candidates ?? [];
     pc.onicecandidate = (event) => {
       if (s.pc !== pc || !event.candidate) return;
       const candidate = usableCandidate(event.candidate);
@@ -550,10 +589,53 @@ export function createCallController({
     pc.onconnectionstatechange = () => {
       if (s.pc === pc) onPeerState(s, pc);
     };
-    // The answerer's transceivers come with the offer (`answer`).
-    if (s.role === 'offerer') sendBothKinds(s, pc);
+    // The answerer's transceivers come with the offer (`answer`); an offer made ahead has them.
+    if (prepared) {
+      if (s.stream) sendTracks(pc, s.stream);
+    } else if (s.role === 'offerer') sendBothKinds(s, pc);
     set({ peerState: pc.connectionState });
-    return pc;
+    return { pc, preparedOffer: prepared?.description ?? null };
+  }
+
+  function newPeerConnection(iceServers: RTCIceServer[]): RTCPeerConnection {
+    return environment.createPeerConnection({ iceServers, iceCandidatePoolSize: ICE_CANDIDATE_POOL_SIZE });
+  }
+
+  /**
+   * The caller's offer, made while the partner still decides: creating it and setting it took
+   * a fifth of the set-up once both had accepted (docs/benchmarks.md). It is the same offer a
+   * start makes (both kinds, send and receive, the camera joining later), so sending it changes
+   * nothing but when. Candidates wait with it; a failure leaves the start to make its own.
+   */
+  async function prepareOffer(iceServers: Promise<RTCIceServer[]>): Promise<PreparedOffer | null> {
+    let pc: RTCPeerConnection | null = null;
+    try {
+      pc = newPeerConnection(await iceServers);
+      const candidates: IceCandidate[] = [];
+      pc.onicecandidate = (event) => {
+        const candidate = event.candidate ? usableCandidate(event.candidate) : null;
+        if (candidate && candidates.length < MAX_QUEUED_CANDIDATES) candidates.push(candidate);
+      };
+      addOfferTransceivers(pc);
+      const description = await pc.createOffer();
+      await pc.setLocalDescription(description);
+      return { pc, description, candidates };
+    } catch (error) {
+      console.warn('Could not prepare the offer', error);
+      if (pc) {
+        pc.onicecandidate = null;
+        pc.close();
+      }
+      return null;
+    }
+  }
+
+  /** The offer's two kinds, sent and received, as one stream for the partner (so sound and picture stay in step). */
+  function addOfferTransceivers(pc: RTCPeerConnection) {
+    const streamForPartner = new MediaStream();
+    for (const kind of ['audio', 'video'] as const) {
+      pc.addTransceiver(kind, { direction: 'sendrecv', streams: [streamForPartner] });
+    }
   }
 
   /**
@@ -563,12 +645,9 @@ export function createCallController({
    * the partner, so their sound and picture stay in step.
    */
   function sendBothKinds(s: Session, pc: RTCPeerConnection) {
-    const streamForPartner = new MediaStream();
-    if (s.role === 'offerer') {
-      for (const kind of ['audio', 'video'] as const) {
-        pc.addTransceiver(kind, { direction: 'sendrecv', streams: [streamForPartner] });
-      }
-    } else {
+    if (s.role === 'offerer') addOfferTransceivers(pc);
+    else {
+      const streamForPartner = new MediaStream();
       for (const transceiver of pc.getTransceivers()) {
         transceiver.direction = 'sendrecv';
         transceiver.sender.setStreams(streamForPartner);
@@ -623,12 +702,16 @@ export function createCallController({
       connectedAt: null,
     });
     try {
-      const pc = await createPeer(s, a, retrying);
-      if (!pc || !isCurrent(s, a)) return;
-      const description = await pc.createOffer();
-      if (!isCurrent(s, a)) return;
-      await pc.setLocalDescription(description);
-      if (!isCurrent(s, a)) return;
+      const peer = await createPeer(s, a, retrying);
+      if (!peer || !isCurrent(s, a)) return;
+      const { pc } = peer;
+      let description = peer.preparedOffer;
+      if (!description) {
+        description = await pc.createOffer();
+        if (!isCurrent(s, a)) return;
+        await pc.setLocalDescription(description);
+        if (!isCurrent(s, a)) return;
+      }
       const result = await client.call('SendOffer', {
         matchId: s.match.id,
         offer: { type: 'offer', sdp: description.sdp ?? '' },
@@ -665,8 +748,9 @@ export function createCallController({
       remoteStream: null,
     });
     try {
-      const pc = await createPeer(s, a, retrying);
-      if (!pc || !isCurrent(s, a)) return;
+      const peer = await createPeer(s, a, retrying);
+      if (!peer || !isCurrent(s, a)) return;
+      const { pc } = peer;
       await pc.setRemoteDescription(description);
       if (!isCurrent(s, a)) return;
       s.remoteDescriptionSet = true;
@@ -734,6 +818,7 @@ export function createCallController({
       automaticRestarts: 0,
       iceServers: prepared?.iceServers ?? null,
       openingMedia: prepared?.media ?? null,
+      preparedOffer: prepared?.offer ?? null,
     };
     session = s;
     const partner = role === 'offerer' ? match.user2 : match.user1;
@@ -983,10 +1068,12 @@ export function createCallController({
       const media = openMedia();
       // A camera that cannot be opened is reported by the call, which asks for it again.
       media.catch(() => {});
+      const iceServers = loadIceServers(me.token);
       preparation = {
         matchId: match.id,
         media,
-        iceServers: loadIceServers(me.token),
+        iceServers,
+        offer: match.user1.id === me.id ? prepareOffer(iceServers) : null,
         releaseTimer: timers.setTimeout(
           () => releasePreparation(match.id),
           // The organiser may give longer than the standard window (decision 010).
