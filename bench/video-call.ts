@@ -11,6 +11,8 @@ import type { AdminWheel, LoginResponse } from '@wheelmeet/contracts';
 import startServer, { E2E_ADMIN_PASSWORD } from '../e2e/support/global-setup';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** A run this many times the median gets its own steps printed. */
+const SLOW_RUN_FACTOR = 3;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
   '--no-sandbox',
@@ -282,6 +284,14 @@ async function main() {
         'Steps, ms after the second Accept went out to the hub (median, min…max over the runs):',
         ...stepReport(product, acceptedSecond),
         '',
+        // A run far slower than the rest is a call that stalled, not a slow one: its own steps tell where.
+        ...product
+          .filter((run) => run.total > SLOW_RUN_FACTOR * productMedian)
+          .flatMap((run) => [
+            `A stalled run (${run.total.toFixed(0)} ms), its steps:`,
+            ...stepReport([run], acceptedSecond),
+            '',
+          ]),
       ].join('\n'),
     );
   } finally {
