@@ -139,7 +139,10 @@ export function ActionsTh() {
 export function RowActions({ children }: { children: ReactNode }) {
   return (
     <Td className="max-sm:mt-2 max-sm:border-t max-sm:border-slate-100 max-sm:pt-3">
-      <div className="flex flex-wrap items-center justify-end gap-2 max-sm:justify-start">{children}</div>
+      {/* Side by side in a table row (which scrolls sideways when narrow), wrapped on a phone's card. */}
+      <div className="flex items-center justify-end gap-2 max-sm:flex-wrap max-sm:justify-start">
+        {children}
+      </div>
     </Td>
   );
 }
