@@ -13,6 +13,7 @@ import {
   createCallController,
   DISCONNECTED_GRACE_MS,
   ICE_CANDIDATE_POOL_SIZE,
+  ICE_GATHERING_TIMEOUT_MS,
   MAX_AUTOMATIC_RESTARTS,
   PREPARED_MEDIA_HOLD_MS,
   VIDEO_RETRY_DELAY_MS,
@@ -757,7 +758,8 @@ describe('call controller after a reload (issue 12)', () => {
 describe('call controller when the two pages get out of step', () => {
   it('the caller offers again on a fresh connection when the call has not connected in time, then gives up', async () => {
     const { hub, controller, peers, timers } = await startedOfferer();
-    expect(timers.delays).toEqual([CONNECT_TIMEOUT_MS]);
+    // The fakes find no candidate, so each start is looked at early and started afresh.
+    expect(timers.delays).toEqual([ICE_GATHERING_TIMEOUT_MS]);
     for (let restart = 1; restart <= MAX_AUTOMATIC_RESTARTS; restart += 1) {
       timers.runAll();
       expect(peers[restart - 1]?.close).toHaveBeenCalled();
@@ -834,6 +836,42 @@ describe('call controller when the two pages get out of step', () => {
     hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
     await flushPromises();
     expect(hub.callsOf('SendAnswer')).toHaveLength(1);
-    expect(timers.delays).toEqual([CONNECT_TIMEOUT_MS]);
+    expect(timers.delays).toEqual([ICE_GATHERING_TIMEOUT_MS]);
+  });
+
+  it('a connection whose ICE started gets the whole wait; one that found no candidate starts afresh early', async () => {
+    const { hub, peers, timers, pc } = await startedOfferer();
+    expect(timers.delays).toEqual([ICE_GATHERING_TIMEOUT_MS]);
+    pc.emitCandidate(CANDIDATE);
+    timers.runAll();
+    await flushPromises();
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+    expect(timers.delays).toEqual([CONNECT_TIMEOUT_MS - ICE_GATHERING_TIMEOUT_MS]);
+
+    timers.runAll();
+    await flushPromises();
+    expect(peers[0]?.close).toHaveBeenCalled();
+    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    // The fresh connection finds nothing: it is looked at early again.
+    expect(timers.delays).toEqual([ICE_GATHERING_TIMEOUT_MS]);
+  });
+
+  it('the answerer whose answer found no candidate asks for a new offer early and answers it afresh', async () => {
+    const { hub, controller, peers, timers } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
+    expect(timers.delays).toEqual([ICE_GATHERING_TIMEOUT_MS]);
+
+    timers.runAll();
+    expect(hub.callsOf('RejoinCall')).toHaveLength(1);
+    // The connection stays until the new offer replaces it, and is not looked at again.
+    expect(timers.delays).toEqual([CONNECT_TIMEOUT_MS - ICE_GATHERING_TIMEOUT_MS]);
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(peers[0]?.close).toHaveBeenCalled();
+    expect(hub.callsOf('SendAnswer')).toHaveLength(2);
+    expect(controller.getState().phase).toBe('active');
   });
 });

@@ -25,6 +25,13 @@ export const DISCONNECTED_GRACE_MS = 10_000;
  * a rejoin that went astray), and a fresh offer heals that without anyone pressing Retry.
  */
 export const CONNECT_TIMEOUT_MS = 15_000;
+/**
+ * A connection that has found no candidate of its own this long after its offer or answer went
+ * out has not started ICE, and will not: Chromium now and then gathers nothing for an answer set
+ * just as the camera opens (bench:video: 2 calls in 24 waited the whole CONNECT_TIMEOUT_MS).
+ * Such a call starts afresh then; one whose ICE is under way gets the rest of the wait.
+ */
+export const ICE_GATHERING_TIMEOUT_MS = 3_000;
 /** Fresh starts of one call without a connection in between, before it counts as lost. */
 export const MAX_AUTOMATIC_RESTARTS = 2;
 /**
@@ -185,6 +192,8 @@ interface Session {
   retryTimer: unknown;
   /** Runs while the call waits to connect (CONNECT_TIMEOUT_MS). */
   connectTimer: unknown;
+  /** The connection found a candidate of its own: its ICE started (ICE_GATHERING_TIMEOUT_MS). */
+  foundCandidate: boolean;
   /** Fresh starts since the call last connected. */
   automaticRestarts: number;
   /** The ICE servers, fetched once per call (before the offer arrives, for the answerer). */
@@ -498,31 +507,45 @@ export function createCallController({
    * again, the answerer asks for a new offer. After MAX_AUTOMATIC_RESTARTS of a call that got
    * an offer it counts as lost.
    */
-  function watchConnecting(s: Session) {
+  function watchConnecting(s: Session, lookedEarly = false) {
     clearTimer(s.connectTimer);
-    s.connectTimer = timers.setTimeout(() => {
-      s.connectTimer = null;
-      if (session !== s || s.pc?.connectionState === 'connected') return;
-      if (s.role === 'answerer' && !s.pc) {
-        // No offer yet (the partner may still be granting camera access): ask again. A call that
-        // never starts is closed by the server (MatchExpired), which ends this wait.
-        askForOffer(s);
-        watchConnecting(s);
-        return;
-      }
-      if (s.automaticRestarts >= MAX_AUTOMATIC_RESTARTS) {
-        lose(s, s.pc?.connectionState ?? 'new');
-        return;
-      }
-      s.automaticRestarts += 1;
-      if (s.role === 'offerer') {
-        closePeer(s);
-        void offer(s, true);
-      } else {
-        askForOffer(s);
-        watchConnecting(s);
-      }
-    }, CONNECT_TIMEOUT_MS);
+    // A connection without a candidate of its own yet is looked at early: still none, and ICE never started.
+    const early = !lookedEarly && s.pc !== null && !s.foundCandidate;
+    s.connectTimer = timers.setTimeout(
+      () => {
+        s.connectTimer = null;
+        if (session !== s || s.pc?.connectionState === 'connected') return;
+        if (early && s.foundCandidate) {
+          watchConnecting(s, true);
+          return;
+        }
+        if (s.role === 'answerer' && !s.pc) {
+          // No offer yet (the partner may still be granting camera access): ask again. A call that
+          // never starts is closed by the server (MatchExpired), which ends this wait.
+          askForOffer(s);
+          watchConnecting(s);
+          return;
+        }
+        if (s.automaticRestarts >= MAX_AUTOMATIC_RESTARTS) {
+          lose(s, s.pc?.connectionState ?? 'new');
+          return;
+        }
+        s.automaticRestarts += 1;
+        if (s.role === 'offerer') {
+          closePeer(s);
+          void offer(s, true);
+        } else {
+          askForOffer(s);
+          // The connection looked at stays until the new offer replaces it: not looked at again.
+          watchConnecting(s, true);
+        }
+      },
+      early
+        ? ICE_GATHERING_TIMEOUT_MS
+        : lookedEarly
+          ? CONNECT_TIMEOUT_MS - ICE_GATHERING_TIMEOUT_MS
+          : CONNECT_TIMEOUT_MS,
+    );
   }
 
   async function loadIceServers(token: string): Promise<RTCIceServer[]> {
@@ -570,8 +593,10 @@ export function createCallController({
     s.remoteDescriptionSet = false;
     // What the offer made ahead found is sent once the offer is out, as for a fresh one.
     s.outgoing = prepared?.candidates ?? [];
+    s.foundCandidate = s.outgoing.length > 0;
     pc.onicecandidate = (event) => {
       if (s.pc !== pc || !event.candidate) return;
+      s.foundCandidate = true;
       const candidate = usableCandidate(event.candidate);
       if (!candidate) return;
       if (s.outgoing) s.outgoing.push(candidate);
@@ -815,6 +840,7 @@ export function createCallController({
       disconnectTimer: null,
       retryTimer: null,
       connectTimer: null,
+      foundCandidate: false,
       automaticRestarts: 0,
       iceServers: prepared?.iceServers ?? null,
       openingMedia: prepared?.media ?? null,
