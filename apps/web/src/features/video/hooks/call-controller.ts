@@ -28,7 +28,7 @@ export const CONNECT_TIMEOUT_MS = 15_000;
 /**
  * A connection that has found no candidate of its own this long after its offer or answer went
  * out has not started ICE, and will not: Chromium now and then gathers nothing for an answer set
- * just as the camera opens (bench:video: 2 calls in 24 waited the whole CONNECT_TIMEOUT_MS).
+ * just as the camera opens (bench:video: 4 calls in 88 waited the whole CONNECT_TIMEOUT_MS).
  * Such a call starts afresh then; one whose ICE is under way gets the rest of the wait.
  */
 export const ICE_GATHERING_TIMEOUT_MS = 3_000;
@@ -628,7 +628,7 @@ export function createCallController({
 
   /**
    * The caller's offer, made while the partner still decides: creating it and setting it took
-   * a fifth of the set-up once both had accepted (docs/benchmarks.md). It is the same offer a
+   * about 50 ms of the set-up once both had accepted (docs/benchmarks.md). It is the same offer a
    * start makes (both kinds, send and receive, the camera joining later), so sending it changes
    * nothing but when. Candidates wait with it; a failure leaves the start to make its own.
    */
