@@ -1,6 +1,7 @@
 import { type ReactNode, type RefObject, useId } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { COPIED_MESSAGE, COPY_FAILED_MESSAGE, useCopyToClipboard } from '../hooks/use-copy-to-clipboard';
 
 /**
@@ -16,7 +17,7 @@ export function ShownOncePanel({
   copyLabel,
   inputRef,
   onDone,
-  className = '',
+  className,
 }: {
   title: ReactNode;
   /** h2 on a page of its own, h3 inside a page's section. */
@@ -37,7 +38,7 @@ export function ShownOncePanel({
   return (
     <section
       aria-labelledby={titleId}
-      className={`rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5 ${className}`}
+      className={cn('rounded-2xl border border-emerald-200 bg-emerald-50 p-4 sm:p-5', className)}
     >
       <Heading id={titleId} className="font-semibold text-emerald-950">
         {title}
