@@ -85,10 +85,15 @@ const insertParticipant = compiledOnce(
   (db, participant: ParticipantRow) => db.insertInto('participants').values(participant),
 );
 
+/** Read for every seat taken (the push shows who sat down), so compiled once too. */
+const participantById = compiledOnce(['id'], (db, { id }: { id: string }) =>
+  db.selectFrom('participants').selectAll().where('id', '=', id),
+);
+
 export function createParticipantsRepository(db: Kysely<Database>) {
   return {
-    findById(id: string): Promise<ParticipantRow | undefined> {
-      return db.selectFrom('participants').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: string): Promise<ParticipantRow | undefined> {
+      return (await participantById(db, { id }))[0];
     },
 
     async findByIds(ids: readonly string[]): Promise<ParticipantRow[]> {

@@ -1,9 +1,21 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { ApiKeysTable, Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
+
+/** Asked for every match both people accepted (the `match.accepted` webhook), so compiled once. */
+const webhooksOfWheelOwner = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: string }) =>
+  db
+    .selectFrom('webhooks')
+    .innerJoin('wheels', 'wheels.business_user_id', 'webhooks.business_user_id')
+    .selectAll('webhooks')
+    .where('wheels.id', '=', wheelId)
+    .orderBy('webhooks.created_at')
+    .orderBy('webhooks.id'),
+);
 
 /** The public API's SQL (decision 018): keys, webhooks, deliveries. */
 export function createPublicApiRepository(db: Kysely<Database>) {
@@ -94,14 +106,7 @@ export function createPublicApiRepository(db: Kysely<Database>) {
 
     /** The webhooks of the business user who owns the wheel (none for an admin's wheel). */
     listWebhooksOfWheelOwner(wheelId: string): Promise<WebhookRow[]> {
-      return db
-        .selectFrom('webhooks')
-        .innerJoin('wheels', 'wheels.business_user_id', 'webhooks.business_user_id')
-        .selectAll('webhooks')
-        .where('wheels.id', '=', wheelId)
-        .orderBy('webhooks.created_at')
-        .orderBy('webhooks.id')
-        .execute();
+      return webhooksOfWheelOwner(db, { wheelId });
     },
 
     async countWebhooks(ownerId: string): Promise<number> {

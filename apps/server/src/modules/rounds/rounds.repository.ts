@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
 import type { WheelRow } from '../wheels/wheels.repository';
 
@@ -16,6 +17,35 @@ export function createRoundsRepository(db: Kysely<Database>) {
     },
   };
 }
+
+/** Asked on every take (compiled once, compiled-once.ts): see `listSeatsIfWaiting`. */
+const seatsIfWaiting = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: string }) =>
+  db
+    .selectFrom('wheels')
+    .innerJoin('slots', 'slots.wheel_id', 'wheels.id')
+    .select(['slots.position', 'wheels.slot_count', 'wheels.round_seconds'])
+    .where('wheels.id', '=', wheelId)
+    .where('wheels.next_spin_at', 'is', null)
+    .where('wheels.spin_started_at', 'is', null)
+    .where('wheels.rounds_paused', '=', false)
+    .where('wheels.status', '=', 'Active')
+    .where('slots.participant_id', 'is not', null),
+);
+
+/** The take that puts someone on both rings starts the countdown: see `scheduleIfIdle`. */
+const countdownIfIdle = compiledOnce(
+  ['wheelId', 'nextSpinAt'],
+  (db, { wheelId, nextSpinAt }: { wheelId: string; nextSpinAt: string }) =>
+    db
+      .updateTable('wheels')
+      .set({ next_spin_at: nextSpinAt })
+      .where('id', '=', wheelId)
+      .where('next_spin_at', 'is', null)
+      .where('spin_started_at', 'is', null)
+      .where('rounds_paused', '=', false)
+      .where('status', '=', 'Active')
+      .returning(['current_round', 'last_spin_date', 'next_spin_at']),
+);
 
 /** Where a wheel's round is; see round-timing.ts. */
 export const ROUND_PHASES = ['idle', 'countdown', 'spinning', 'revealed', 'paused'] as const;
@@ -101,17 +131,7 @@ function roundQueries(db: Kysely<Database>) {
     listSeatsIfWaiting(
       wheelId: string,
     ): Promise<Array<{ position: number; slot_count: number; round_seconds: number | null }>> {
-      return db
-        .selectFrom('wheels')
-        .innerJoin('slots', 'slots.wheel_id', 'wheels.id')
-        .select(['slots.position', 'wheels.slot_count', 'wheels.round_seconds'])
-        .where('wheels.id', '=', wheelId)
-        .where('wheels.next_spin_at', 'is', null)
-        .where('wheels.spin_started_at', 'is', null)
-        .where('wheels.rounds_paused', '=', false)
-        .where('wheels.status', '=', 'Active')
-        .where('slots.participant_id', 'is not', null)
-        .execute();
+      return seatsIfWaiting(db, { wheelId });
     },
 
     /**
@@ -151,17 +171,8 @@ function roundQueries(db: Kysely<Database>) {
     },
 
     /** Starts a countdown on a wheel that has none and is not spinning; the round as it now stands, if it started. */
-    scheduleIfIdle(wheelId: string, nextSpinAt: string) {
-      return db
-        .updateTable('wheels')
-        .set({ next_spin_at: nextSpinAt })
-        .where('id', '=', wheelId)
-        .where('next_spin_at', 'is', null)
-        .where('spin_started_at', 'is', null)
-        .where('rounds_paused', '=', false)
-        .where('status', '=', 'Active')
-        .returning(['current_round', 'last_spin_date', 'next_spin_at'])
-        .executeTakeFirst();
+    async scheduleIfIdle(wheelId: string, nextSpinAt: string) {
+      return (await countdownIfIdle(db, { wheelId, nextSpinAt }))[0];
     },
 
     /** Moves a countdown's end; false when the countdown is no longer the one read (it spun, another change won). */

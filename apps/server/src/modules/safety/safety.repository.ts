@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { BlocksTable, Database, SafetyReportsTable } from '../../db/schema';
+
+/** Asked before nearly every hub call, so compiled once (compiled-once.ts). */
+const removalOf = compiledOnce(['participantId'], (db, { participantId }: { participantId: string }) =>
+  db.selectFrom('participant_removals').select('participant_id').where('participant_id', '=', participantId),
+);
 
 /** Blocks, reports and removals (decision 016): the only SQL of the safety module. */
 export function createSafetyRepository(db: Kysely<Database>) {
@@ -139,12 +145,7 @@ export function createSafetyRepository(db: Kysely<Database>) {
 
     /** Whether the participant was removed from their wheel: read on every use, so every process agrees. */
     async isRemoved(participantId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('participant_removals')
-        .select('participant_id')
-        .where('participant_id', '=', participantId)
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await removalOf(db, { participantId })).length > 0;
     },
 
     /** The people this participant blocked on their wheel. */

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database, WheelsTable } from '../../db/schema';
 import type { ParticipantRow } from '../participants/participants.repository';
 
@@ -27,6 +28,43 @@ class KeepSeat extends Error {}
  * Seats the participant in one conditional UPDATE … RETURNING: the slot must be free and the
  * wheel not spinning. Only a refusal reads again, to say why.
  */
+/*
+ * A take's statements, compiled once (compiled-once.ts): everyone on a wheel takes a seat in
+ * the seconds after a round opens.
+ */
+const occupyStatement = compiledOnce(
+  ['wheelId', 'slotId', 'participantId', 'at'],
+  (db, values: { wheelId: string; slotId: string; participantId: string; at: string }) =>
+    db
+      .updateTable('slots')
+      .set({ participant_id: values.participantId, occupied_at: values.at })
+      .where('id', '=', values.slotId)
+      .where('wheel_id', '=', values.wheelId)
+      .where('participant_id', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('wheels')
+              .select('wheels.id')
+              .where('wheels.id', '=', values.wheelId)
+              .where('wheels.spin_started_at', 'is not', null),
+          ),
+        ),
+      )
+      .returning(['position', 'occupied_at'])
+      .$narrowType<{ occupied_at: string }>(),
+);
+const occupantOfSlot = compiledOnce(
+  ['wheelId', 'slotId'],
+  (db, values: { wheelId: string; slotId: string }) =>
+    db
+      .selectFrom('slots')
+      .select('participant_id')
+      .where('id', '=', values.slotId)
+      .where('wheel_id', '=', values.wheelId),
+);
+
 async function occupy(
   db: Kysely<Database>,
   wheelId: string,
@@ -34,34 +72,10 @@ async function occupy(
   participantId: string,
   at: string,
 ): Promise<OccupyOutcome> {
-  const taken = await db
-    .updateTable('slots')
-    .set({ participant_id: participantId, occupied_at: at })
-    .where('id', '=', slotId)
-    .where('wheel_id', '=', wheelId)
-    .where('participant_id', 'is', null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('wheels')
-            .select('wheels.id')
-            .where('wheels.id', '=', wheelId)
-            .where('wheels.spin_started_at', 'is not', null),
-        ),
-      ),
-    )
-    .returning(['position', 'occupied_at'])
-    .$narrowType<{ occupied_at: string }>()
-    .executeTakeFirst();
+  const [taken] = await occupyStatement(db, { wheelId, slotId, participantId, at });
   if (taken) return { taken };
 
-  const slot = await db
-    .selectFrom('slots')
-    .select('participant_id')
-    .where('id', '=', slotId)
-    .where('wheel_id', '=', wheelId)
-    .executeTakeFirst();
+  const [slot] = await occupantOfSlot(db, { wheelId, slotId });
   if (!slot) return { refused: 'no_such_slot' };
   return { refused: slot.participant_id ? 'slot_occupied' : 'wheel_spinning' };
 }
