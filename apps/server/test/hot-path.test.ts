@@ -1,6 +1,7 @@
 import { type Match, SPIN_ANIMATION_MS } from '@wheelmeet/contracts';
 import { DefaultQueryCompiler } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { cryptoRandom } from '../src/lib/random';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestWheel } from './support/factories';
 import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
@@ -97,5 +98,78 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
       status: 'Accepted',
     });
     expect(last?.user1.id).toBe(match.user1.id);
+  });
+
+  it('closes any number of expired matches with one statement, each for its own reason', async () => {
+    /** Matches on a fresh wheel whose answer time ran out a minute ago: half pending, half accepted. */
+    async function expiredMatches(count: number) {
+      const wheelId = await createTestWheel(t.database, { name: 'Late', description: 'x', slotCount: 2 });
+      const past = new Date(clock.now().getTime() - 60 * 60_000).toISOString();
+      const ids: string[] = [];
+      for (let index = 0; index < count; index += 1) {
+        const people = [cryptoRandom.uuid(), cryptoRandom.uuid()] as const;
+        await t.database.db
+          .insertInto('participants')
+          .values(
+            people.map((id) => ({
+              id,
+              wheel_id: wheelId,
+              session_id: cryptoRandom.uuid(),
+              username: null,
+              age: 30,
+              gender: 'other',
+              short_bio: null,
+              who_am_i: null,
+              interests: null,
+              registration_data: '{}',
+              created_at: past,
+            })),
+          )
+          .execute();
+        const accepted = index % 2 === 1;
+        const id = cryptoRandom.uuid();
+        ids.push(id);
+        await t.database.db
+          .insertInto('matches')
+          .values({
+            id,
+            wheel_id: wheelId,
+            round: 1,
+            user1_id: people[0],
+            user2_id: people[1],
+            status: accepted ? 'Accepted' : 'Pending',
+            accepted_by_user1: accepted,
+            accepted_by_user2: accepted,
+            created_at: past,
+            call_started_at: null,
+            call_ended_at: null,
+            answer_by: past,
+          })
+          .execute();
+      }
+      return ids;
+    }
+    const matchWrites = (compiled: Parameters<typeof sqlOf>[0]) =>
+      sqlOf(compiled).filter((sql) => sql.startsWith('update "matches"'));
+    const reasonsOf = async (ids: string[]) =>
+      (
+        await t.database.db
+          .selectFrom('matches')
+          .select('close_reason')
+          .where('id', 'in', ids)
+          .orderBy('created_at')
+          .execute()
+      ).map((row) => row.close_reason);
+
+    for (const count of [2, 40]) {
+      const ids = await expiredMatches(count);
+      const compiled = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
+      await t.app.wheelmeet.rounds.tick();
+      expect(matchWrites(compiled)).toHaveLength(1);
+      compiled.mockRestore();
+      expect((await reasonsOf(ids)).sort()).toEqual(
+        ids.map((_, index) => (index % 2 === 1 ? 'callNotStarted' : 'unanswered')).sort(),
+      );
+    }
   });
 });

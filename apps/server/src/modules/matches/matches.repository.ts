@@ -1,9 +1,12 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
 import type { ParticipantRow } from '../participants/participants.repository';
 
 export type MatchRow = Selectable<MatchesTable>;
+
+/** The most matches one tick closes; the rest are closed on the next. */
+export const CLOSE_BATCH_SIZE = 500;
 export interface MatchWithPeople extends MatchRow {
   user1: ParticipantRow;
   user2: ParticipantRow;
@@ -75,28 +78,62 @@ export function createMatchesRepository(db: Kysely<Database>) {
     .where('status', '!=', 'Rejected')
     .where('call_ended_at', 'is', null);
 
+  /**
+   * Closes the open matches among those `which` picks, each with the reason its state gives
+   * (a pending one went unanswered, an accepted one never started its call), in one statement
+   * and so one commit: closing them one by one made a tick wait for a commit per match. The
+   * matches it closed, as they now stand.
+   */
+  const closeOpen = (
+    at: string,
+    which: (
+      ids: SelectQueryBuilder<Database, 'matches', { id: string }>,
+    ) => SelectQueryBuilder<Database, 'matches', { id: string }>,
+  ) =>
+    db
+      .updateTable('matches')
+      .set((eb) => ({
+        closed_at: at,
+        close_reason: eb
+          .case()
+          .when('status', '=', 'Pending')
+          .then('unanswered' as const)
+          .else('callNotStarted' as const)
+          .end(),
+      }))
+      .where('id', 'in', which(db.selectFrom('matches').select('id')))
+      .where('closed_at', 'is', null)
+      .where('status', '!=', 'Rejected')
+      .where('call_ended_at', 'is', null)
+      .returningAll()
+      .execute();
+
   return {
     findById: byId,
 
     /**
-     * Open matches whose time is up at `now`: pending ones past their answer deadline, and
-     * accepted ones whose call has not started by `callStartBy` past it.
+     * Closes, in one statement, the open matches whose time is up at `now` (at most
+     * CLOSE_BATCH_SIZE, the oldest first): pending ones past their answer deadline
+     * ('unanswered'), and accepted ones whose call has not started by `callStartBy` past it
+     * ('callNotStarted'). The matches it closed: another process closing the same ones gets
+     * none of them.
      */
-    async listDueToClose(now: string, callStartDeadlinePassedBefore: string): Promise<MatchRow[]> {
-      return open
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'Pending'), eb('answer_by', '<=', now)]),
-            eb.and([
-              eb('status', '=', 'Accepted'),
-              eb('call_started_at', 'is', null),
-              eb('answer_by', '<=', callStartDeadlinePassedBefore),
+    closeDue(now: string, callStartDeadlinePassedBefore: string): Promise<MatchRow[]> {
+      return closeOpen(now, (ids) =>
+        ids
+          .where((eb) =>
+            eb.or([
+              eb.and([eb('status', '=', 'Pending'), eb('answer_by', '<=', now)]),
+              eb.and([
+                eb('status', '=', 'Accepted'),
+                eb('call_started_at', 'is', null),
+                eb('answer_by', '<=', callStartDeadlinePassedBefore),
+              ]),
             ]),
-          ]),
-        )
-        .orderBy('answer_by')
-        .limit(500)
-        .execute();
+          )
+          .orderBy('answer_by')
+          .limit(CLOSE_BATCH_SIZE),
+      );
     },
 
     /** A participant's open matches on a wheel. */
@@ -107,13 +144,11 @@ export function createMatchesRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** A wheel's open matches from rounds before `round` with no call under way. */
-    async listStaleBefore(wheelId: string, round: number): Promise<MatchRow[]> {
-      return open
-        .where('wheel_id', '=', wheelId)
-        .where('round', '<', round)
-        .where('call_started_at', 'is', null)
-        .execute();
+    /** Closes, in one statement, a wheel's open matches from rounds before `round` with no call under way. */
+    closeStaleBefore(wheelId: string, round: number, at: string): Promise<MatchRow[]> {
+      return closeOpen(at, (ids) =>
+        ids.where('wheel_id', '=', wheelId).where('round', '<', round).where('call_started_at', 'is', null),
+      );
     },
 
     /** Closes an open match; false when it was closed, declined or ended meanwhile (another process). */

@@ -41,15 +41,27 @@ export function createMatchesService(deps: {
 }) {
   const { matches, events, clock } = deps;
 
-  /** Closes an open match and tells both people; false when another process got there first. */
-  async function close(match: MatchRow, reason: MatchExpiryReason): Promise<boolean> {
-    if (!(await matches.close(match.id, reason, clock.now().toISOString()))) return false;
+  /** Tells both people that their match closed. */
+  const tellClosed = async (match: MatchRow, reason: MatchExpiryReason) => {
     await events.publish('matchExpired', {
       event: { wheelId: match.wheel_id, matchId: match.id, reason },
       participantIds: [match.user1_id, match.user2_id],
     });
+  };
+
+  /** Closes an open match and tells both people; false when another process got there first. */
+  async function close(match: MatchRow, reason: MatchExpiryReason): Promise<boolean> {
+    if (!(await matches.close(match.id, reason, clock.now().toISOString()))) return false;
+    await tellClosed(match, reason);
     return true;
   }
+
+  /** Tells the people of matches a bulk close closed, each with the reason it was closed for. */
+  const tellAllClosed = async (closed: MatchRow[]) => {
+    await Promise.all(
+      closed.map((match) => (match.close_reason ? tellClosed(match, match.close_reason) : undefined)),
+    );
+  };
 
   /** A pending match past its deadline is closed on the spot, even before the ticker gets to it. */
   const isPastAnswerDeadline = (match: MatchRow) =>
@@ -120,20 +132,16 @@ export function createMatchesService(deps: {
 
     /** Closes every match whose time is up (decision 010); called on each round tick. */
     async closeDue(): Promise<void> {
-      const now = clock.now().getTime();
-      const due = await matches.listDueToClose(
-        new Date(now).toISOString(),
-        new Date(now - MATCH_CALL_START_WINDOW_MS).toISOString(),
+      const now = clock.now();
+      const callStartDeadlinePassedBefore = new Date(now.getTime() - MATCH_CALL_START_WINDOW_MS);
+      await tellAllClosed(
+        await matches.closeDue(now.toISOString(), callStartDeadlinePassedBefore.toISOString()),
       );
-      for (const match of due)
-        await close(match, match.status === 'Pending' ? 'unanswered' : 'callNotStarted');
     },
 
     /** A new round spun: earlier rounds' matches still waiting for an answer or a call are over. */
     async closeStaleBefore(wheelId: string, round: number): Promise<void> {
-      for (const match of await matches.listStaleBefore(wheelId, round)) {
-        await close(match, match.status === 'Pending' ? 'unanswered' : 'callNotStarted');
-      }
+      await tellAllClosed(await matches.closeStaleBefore(wheelId, round, clock.now().toISOString()));
     },
 
     /** The participant left the wheel: their open matches end, and their partners are told. */
