@@ -80,7 +80,9 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
     await t.app.wheelmeet.rounds.tick();
     clock.advance(SPIN_ANIMATION_MS);
     await t.app.wheelmeet.rounds.tick();
-    const [match] = (await people[0]?.client.next('WheelSpinCompleted'))?.matches as Match[];
+    const [ada] = people;
+    if (!ada) throw new Error('nobody joined');
+    const [match] = (await ada.client.next('WheelSpinCompleted')).matches as Match[];
     if (!match) throw new Error('no match');
 
     compiled.mockClear();
