@@ -4,18 +4,18 @@ import type { Database, MatchesTable } from '../../db/schema';
 import type { ParticipantRow } from '../participants/participants.repository';
 
 export type MatchRow = Selectable<MatchesTable>;
-
-/** The most matches one tick closes; the rest are closed on the next. */
-export const CLOSE_BATCH_SIZE = 500;
 export interface MatchWithPeople extends MatchRow {
   user1: ParticipantRow;
   user2: ParticipantRow;
 }
 
+/** The most matches one tick closes; the rest are closed on the next. */
+export const CLOSE_BATCH_SIZE = 500;
+
 /*
  * An answer (AcceptMatch, DeclineMatch) reads its match and the two people and writes the
  * accept, thousands of times in the seconds after a reveal: these statements are compiled once,
- * where building them with Kysely on every call was a sixth of the server's CPU then.
+ * where building them with Kysely on every call took a sixth of the server's busy time then.
  */
 const matchById = compiledOnce(['id'], (db, { id }: { id: string }) =>
   db.selectFrom('matches').selectAll().where('id', '=', id),

@@ -175,7 +175,6 @@ function roundQueries(db: Kysely<Database>) {
       return (await countdownIfIdle(db, { wheelId, nextSpinAt }))[0];
     },
 
-    /** Moves a countdown's end; false when the countdown is no longer the one read (it spun, another change won). */
     /**
      * A new round length, stored together with the countdown moved to it, if the wheel still
      * has the length, countdown and spin that were read: of two changes at once, each lands

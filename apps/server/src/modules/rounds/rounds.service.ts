@@ -257,10 +257,6 @@ export function createRoundsService(deps: {
     },
 
     /**
-     * The organiser changed the round length (it is stored already): a countdown under way ends
-     * when the round's new length says, and everyone on the wheel sees the new time.
-     */
-    /**
      * A new round length (null: the standard one), stored with the countdown under way moved
      * to it: the round keeps the moment it opened and ends at the new length, or now if it has
      * run longer already. The write names what it read; if another change landed in between,
