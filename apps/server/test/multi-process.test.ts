@@ -126,7 +126,8 @@ describe.skipIf(skipReason !== undefined)(
         ),
       );
       const answers = guesses.map((response) => response.statusCode);
-      expect(answers.filter((status) => status === 401)).toHaveLength(5);
+      // A check the busy hashing queue answered 503 (a starved machine) is one of the five let through.
+      expect(answers.filter((status) => status === 401 || status === 503)).toHaveLength(5);
       expect(answers.filter((status) => status === 429)).toHaveLength(7);
     });
   },

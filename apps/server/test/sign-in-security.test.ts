@@ -61,7 +61,9 @@ describe('sign-in throttling holds under concurrent guessing', () => {
         login(t, 'admin', 'not the password', address),
       ),
     );
-    expect(wrong.map((response) => response.statusCode)).toEqual([401, 401, 401, 401, 401]);
+    // None is refused by the throttle. Two checks run at once: on a starved machine the fifth
+    // may wait past the queue's bound and be answered 503 (busy), which locks nobody out either.
+    for (const response of wrong) expect([401, 503]).toContain(response.statusCode);
     expect((await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.50')).statusCode).toBe(200);
   });
 
