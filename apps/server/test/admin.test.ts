@@ -12,7 +12,7 @@ import type {
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createDashboardRepository } from '../src/modules/admin/dashboard.repository';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestBusinessUser } from './support/factories';
+import { createTestBusinessUser, createTestParticipant, slotIdsOf } from './support/factories';
 import { ManualClock } from './support/manual-clock';
 import { signIn } from './support/staff';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
@@ -443,25 +443,11 @@ describeEachDialect('admin area', (dialect) => {
         slotCount: 4,
       })
     ).json<AdminWheel>();
-    const people = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
-    for (const id of people) {
-      await t.database.db
-        .insertInto('participants')
-        .values({
-          id,
-          wheel_id: wheel.id,
-          session_id: crypto.randomUUID(),
-          username: null,
-          age: 30,
-          gender: null,
-          short_bio: null,
-          who_am_i: null,
-          interests: null,
-          registration_data: '{}',
-          created_at: clock.now().toISOString(),
-        })
-        .execute();
-    }
+    const people: string[] = [];
+    for (let count = 0; count < 3; count += 1)
+      people.push(
+        await createTestParticipant(t.database, { wheelId: wheel.id, createdAt: clock.now().toISOString() }),
+      );
     const rowOf = async () =>
       (await call('GET', '/api/admin/wheels', superAdmin.headers))
         .json<AdminWheelRow[]>()
@@ -473,17 +459,12 @@ describeEachDialect('admin area', (dialect) => {
     expect(await rowOf()).toMatchObject({ participantCount: 3, seatedCount: 0 });
     expect(await detailOf()).toMatchObject({ participantCount: 3, seatedCount: 0 });
 
-    const slots = await t.database.db
-      .selectFrom('slots')
-      .select('id')
-      .where('wheel_id', '=', wheel.id)
-      .orderBy('position')
-      .execute();
+    const slots = await slotIdsOf(t.database, wheel.id);
     for (const [index, id] of people.slice(0, 2).entries()) {
       await t.database.db
         .updateTable('slots')
         .set({ participant_id: id, occupied_at: clock.now().toISOString() })
-        .where('id', '=', slots[index]?.id ?? '')
+        .where('id', '=', slots[index] ?? '')
         .execute();
     }
     expect(await rowOf()).toMatchObject({ participantCount: 3, seatedCount: 2 });
@@ -601,25 +582,11 @@ describeEachDialect('admin area', (dialect) => {
         slotCount: 4,
       })
     ).json<AdminWheel>();
-    const people = [crypto.randomUUID(), crypto.randomUUID()];
-    for (const id of people) {
-      await t.database.db
-        .insertInto('participants')
-        .values({
-          id,
-          wheel_id: wheel.id,
-          session_id: crypto.randomUUID(),
-          username: null,
-          age: 30,
-          gender: null,
-          short_bio: null,
-          who_am_i: null,
-          interests: null,
-          registration_data: '{}',
-          created_at: '2026-11-20T10:00:00.000Z',
-        })
-        .execute();
-    }
+    const people: string[] = [];
+    for (let count = 0; count < 2; count += 1)
+      people.push(
+        await createTestParticipant(t.database, { wheelId: wheel.id, createdAt: '2026-11-20T10:00:00.000Z' }),
+      );
     await t.database.db
       .insertInto('matches')
       .values({

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type ClientConfig, type Match, SDP_MAX_LENGTH, type WheelSnapshot } from '@wheelmeet/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestWheel } from './support/factories';
+import { createTestWheel, slotIdsOf } from './support/factories';
 import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -46,14 +46,9 @@ describeEachDialect('video call signalling', (dialect) => {
     ada = await join('ada');
     bob = await join('bob');
     carol = await join('carol');
-    const slots = await t.database.db
-      .selectFrom('slots')
-      .select(['id', 'position'])
-      .where('wheel_id', '=', wheelId)
-      .orderBy('position')
-      .execute();
-    await ada.client.call('TakeSlot', { wheelId, userId: ada.id, slotId: slots[0]?.id ?? '' });
-    await bob.client.call('TakeSlot', { wheelId, userId: bob.id, slotId: slots[1]?.id ?? '' });
+    const slots = await slotIdsOf(t.database, wheelId);
+    await ada.client.call('TakeSlot', { wheelId, userId: ada.id, slotId: slots[0] ?? '' });
+    await bob.client.call('TakeSlot', { wheelId, userId: bob.id, slotId: slots[1] ?? '' });
     clock.advance(5_000);
     await t.app.wheelmeet.rounds.tick();
     clock.advance(4_000);

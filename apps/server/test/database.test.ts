@@ -11,7 +11,7 @@ import { createWheelsRepository } from '../src/modules/wheels/wheels.repository'
 import type { SeedOptions } from '../src/seed';
 import { TEST_DIALECTS, type TestDatabase } from './support/databases';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestWheel } from './support/factories';
+import { createTestParticipant, createTestWheel } from './support/factories';
 
 const deps = { clock: systemClock, random: cryptoRandom };
 const seedOptions: SeedOptions = {
@@ -37,27 +37,8 @@ describeEachDialect('database', (dialect) => {
   });
 
   const now = () => new Date().toISOString();
-
-  async function addParticipant(wheelId: string, username: string) {
-    const id = cryptoRandom.uuid();
-    await handle.db
-      .insertInto('participants')
-      .values({
-        id,
-        wheel_id: wheelId,
-        session_id: cryptoRandom.uuid(),
-        username,
-        age: 30,
-        gender: 'other',
-        short_bio: null,
-        who_am_i: null,
-        interests: null,
-        registration_data: '{}',
-        created_at: now(),
-      })
-      .execute();
-    return id;
-  }
+  const addParticipant = (wheelId: string, username: string) =>
+    createTestParticipant(handle, { wheelId, username, gender: 'other' });
 
   it('uses the dialect it was asked for', () => {
     expect(handle.dialect).toBe(dialect.name);

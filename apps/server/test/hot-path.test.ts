@@ -3,10 +3,10 @@ import { DefaultQueryCompiler } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { cryptoRandom } from '../src/lib/random';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestWheel } from './support/factories';
-import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
+import { createTestParticipant, createTestWheel } from './support/factories';
+import { dataOf, type HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
-import { matchedPair } from './support/matched-pair';
+import { joinedPeople, matchedPair } from './support/matched-pair';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const ROUND_SECONDS = 5;
@@ -40,37 +40,17 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
   });
   afterAll(() => t?.close());
 
-  /** Two people on a fresh wheel, joined but not seated, with its two slots. */
-  async function joinedPair() {
-    const wheelId = await createTestWheel(t.database, { name: 'Hot', description: 'x', slotCount: 2 });
-    const slots = await t.database.db
-      .selectFrom('slots')
-      .select('id')
-      .where('wheel_id', '=', wheelId)
-      .orderBy('position')
-      .execute();
-    const people = [];
-    for (const name of ['Ada', 'Bo']) {
-      const registration = await registerParticipant(t.baseUrl, wheelId, { username: name });
-      const client = await connectHub(t.baseUrl, { token: registration.token });
-      clients.push(client);
-      dataOf(await client.call('JoinWheel', { wheelId }));
-      people.push({ id: registration.user.id, client });
-    }
-    return { wheelId, slots, people };
-  }
-
   it('takes a seat on each ring and answers a match both ways without compiling a query', async () => {
     // Warm: one whole round compiles what the hot path uses.
     const warm = await matchedPair(t, clock, clients, {}, ROUND_SECONDS);
     for (const person of [warm.ada, warm.bo])
       dataOf(await person.client.call('AcceptMatch', { matchId: warm.match.id }));
 
-    const { wheelId, slots, people } = await joinedPair();
+    const { wheelId, slotIds, people } = await joinedPeople(t, clients, ['Ada', 'Bo'], { name: 'Hot' });
     const compiled = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
     for (const [index, person] of people.entries()) {
       dataOf(
-        await person.client.call('TakeSlot', { wheelId, userId: person.id, slotId: slots[index]?.id ?? '' }),
+        await person.client.call('TakeSlot', { wheelId, userId: person.id, slotId: slotIds[index] ?? '' }),
       );
     }
     expect(sqlOf(compiled)).toEqual([]);
@@ -110,24 +90,8 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
       const ids: string[] = [];
       for (let index = 0; index < count; index += 1) {
         const people = [cryptoRandom.uuid(), cryptoRandom.uuid()] as const;
-        await t.database.db
-          .insertInto('participants')
-          .values(
-            people.map((id) => ({
-              id,
-              wheel_id: wheelId,
-              session_id: cryptoRandom.uuid(),
-              username: null,
-              age: 30,
-              gender: 'other',
-              short_bio: null,
-              who_am_i: null,
-              interests: null,
-              registration_data: '{}',
-              created_at: past,
-            })),
-          )
-          .execute();
+        for (const id of people)
+          await createTestParticipant(t.database, { wheelId, id, gender: 'other', createdAt: past });
         const accepted = index % 2 === 1;
         const id = cryptoRandom.uuid();
         ids.push(id);

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestWheel } from './support/factories';
+import { createTestParticipant, createTestWheel, slotIdsOf } from './support/factories';
 import { ManualClock } from './support/manual-clock';
 import { startTestApp } from './support/test-app';
 
@@ -14,34 +14,16 @@ describeEachDialect('a server that was down when a round fell due', (dialect) =>
       slotCount: 2,
     });
     const db = before.database.db;
-    const slots = await db
-      .selectFrom('slots')
-      .select(['id', 'position'])
-      .where('wheel_id', '=', wheelId)
-      .orderBy('position')
-      .execute();
-    for (const slot of slots) {
-      const id = crypto.randomUUID();
-      await db
-        .insertInto('participants')
-        .values({
-          id,
-          wheel_id: wheelId,
-          session_id: id,
-          username: `p${slot.position}`,
-          age: 30,
-          gender: null,
-          short_bio: null,
-          who_am_i: null,
-          interests: null,
-          registration_data: '{}',
-          created_at: clock.now().toISOString(),
-        })
-        .execute();
+    for (const [position, slotId] of (await slotIdsOf(before.database, wheelId)).entries()) {
+      const id = await createTestParticipant(before.database, {
+        wheelId,
+        username: `p${position}`,
+        createdAt: clock.now().toISOString(),
+      });
       await db
         .updateTable('slots')
         .set({ participant_id: id, occupied_at: clock.now().toISOString() })
-        .where('id', '=', slot.id)
+        .where('id', '=', slotId)
         .execute();
     }
     await db

@@ -15,7 +15,7 @@ import { describeEachDialect } from './support/each-dialect';
 import { createTestBusinessUser, createTestWheel } from './support/factories';
 import { connectHub, dataOf, type HubClient, registerParticipant } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
-import { connectedPair, matchedPair } from './support/matched-pair';
+import { connectedPair, joinedPeople, matchedPair } from './support/matched-pair';
 import { removeFrom, signIn } from './support/staff';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './support/test-app';
 
@@ -77,21 +77,10 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     ).wheel_id;
 
   it('a block ends a pending match for both with a neutral reason, and the pair is never matched again', async () => {
-    const wheelId = await createTestWheel(t.database, { name: 'Four', description: 'x', slotCount: 4 });
-    const slots = await t.database.db
-      .selectFrom('slots')
-      .select('id')
-      .where('wheel_id', '=', wheelId)
-      .orderBy('position')
-      .execute();
-    const people: Array<{ id: string; token: string; client: HubClient }> = [];
-    for (const name of ['Ada', 'Bo', 'Cy', 'Di']) {
-      const registration = await registerParticipant(t.baseUrl, wheelId, { username: name });
-      const client = await connectHub(t.baseUrl, { token: registration.token });
-      clients.push(client);
-      dataOf(await client.call('JoinWheel', { wheelId }));
-      people.push({ id: registration.user.id, token: registration.token, client });
-    }
+    const { wheelId, slotIds, people } = await joinedPeople(t, clients, ['Ada', 'Bo', 'Cy', 'Di'], {
+      name: 'Four',
+      slotCount: 4,
+    });
     const [ada] = people as [(typeof people)[number]];
     /** Everyone sits down (in an order that changes each round), the wheel spins and reveals. */
     async function round(index: number): Promise<Match[]> {
@@ -103,7 +92,7 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
           await person.client.call('TakeSlot', {
             wheelId,
             userId: person.id,
-            slotId: slots[position]?.id ?? '',
+            slotId: slotIds[position] ?? '',
           }),
         );
       }

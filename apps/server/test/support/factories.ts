@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../../src/db/database';
+import type { ParticipantsTable } from '../../src/db/schema';
 import { systemClock } from '../../src/lib/clock';
 import { hashPassword } from '../../src/lib/passwords';
 import { cryptoRandom } from '../../src/lib/random';
@@ -10,6 +11,51 @@ export async function createTestWheel(database: DatabaseHandle, input: NewWheel)
   const { row, slotIds } = buildNewWheel(input, { clock: systemClock, random: cryptoRandom });
   await createWheelsRepository(database.db).insertWithSlots(row, slotIds);
   return row.id;
+}
+
+/** A wheel's slot ids in position order: index `i` holds the slot at position `i`. */
+export async function slotIdsOf(database: DatabaseHandle, wheelId: string): Promise<string[]> {
+  const slots = await database.db
+    .selectFrom('slots')
+    .select('id')
+    .where('wheel_id', '=', wheelId)
+    .orderBy('position')
+    .execute();
+  return slots.map((slot) => slot.id);
+}
+
+/**
+ * Adds a participant straight to the database (aged 30, no username or gender unless told, an
+ * empty registration, a session of their own, created now unless told otherwise); their id.
+ */
+export async function createTestParticipant(
+  database: DatabaseHandle,
+  input: {
+    wheelId: string;
+    username?: string;
+    gender?: ParticipantsTable['gender'];
+    createdAt?: string;
+    id?: string;
+  },
+): Promise<string> {
+  const id = input.id ?? cryptoRandom.uuid();
+  await database.db
+    .insertInto('participants')
+    .values({
+      id,
+      wheel_id: input.wheelId,
+      session_id: cryptoRandom.uuid(),
+      username: input.username ?? null,
+      age: 30,
+      gender: input.gender ?? null,
+      short_bio: null,
+      who_am_i: null,
+      interests: null,
+      registration_data: '{}',
+      created_at: input.createdAt ?? new Date().toISOString(),
+    })
+    .execute();
+  return id;
 }
 
 /** Adds a business user straight to the database (active unless told otherwise); its id. */

@@ -1,6 +1,6 @@
 import { type Match, SPIN_ANIMATION_MS } from '@wheelmeet/contracts';
 import type { NewWheel } from '../../src/modules/wheels/wheels.service';
-import { createTestWheel } from './factories';
+import { createTestWheel, slotIdsOf } from './factories';
 import { connectHub, dataOf, type HubClient, registerParticipant } from './hub-client';
 import type { ManualClock } from './manual-clock';
 import type { TestApp } from './test-app';
@@ -15,36 +15,44 @@ const OFFER = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\
 const ANSWER = { type: 'answer' as const, sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1\r\n' };
 
 /**
- * Ada and Bo, registered and seated on the two slots of a fresh wheel (one on each ring), each
- * with a hub client that has joined it; the clients are pushed onto `clients` for the test to close.
+ * People registered by name on a fresh wheel (two slots unless told), each with a hub client
+ * that has joined it, none seated; with the wheel's slot ids in position order. The clients are
+ * pushed onto `clients` for the test to close.
  */
-export async function seatedPair(t: TestApp, clients: HubClient[], wheel: Partial<NewWheel> = {}) {
+export async function joinedPeople(
+  t: TestApp,
+  clients: HubClient[],
+  names: readonly string[],
+  wheel: Partial<NewWheel> = {},
+) {
   const wheelId = await createTestWheel(t.database, {
     name: 'Pair',
     description: 'x',
     slotCount: 2,
     ...wheel,
   });
-  const slots = await t.database.db
-    .selectFrom('slots')
-    .select('id')
-    .where('wheel_id', '=', wheelId)
-    .orderBy('position')
-    .execute();
+  const slotIds = await slotIdsOf(t.database, wheelId);
   const people: PairedPerson[] = [];
-  for (const [index, name] of ['Ada', 'Bo'].entries()) {
+  for (const name of names) {
     const registration = await registerParticipant(t.baseUrl, wheelId, { username: name });
     const client = await connectHub(t.baseUrl, { token: registration.token });
     clients.push(client);
     dataOf(await client.call('JoinWheel', { wheelId }));
-    dataOf(
-      await client.call('TakeSlot', {
-        wheelId,
-        userId: registration.user.id,
-        slotId: slots[index]?.id ?? '',
-      }),
-    );
     people.push({ id: registration.user.id, token: registration.token, client });
+  }
+  return { wheelId, slotIds, people };
+}
+
+/**
+ * Ada and Bo, registered and seated on the two slots of a fresh wheel (one on each ring), each
+ * with a hub client that has joined it; the clients are pushed onto `clients` for the test to close.
+ */
+export async function seatedPair(t: TestApp, clients: HubClient[], wheel: Partial<NewWheel> = {}) {
+  const { wheelId, slotIds, people } = await joinedPeople(t, clients, ['Ada', 'Bo'], wheel);
+  for (const [index, person] of people.entries()) {
+    dataOf(
+      await person.client.call('TakeSlot', { wheelId, userId: person.id, slotId: slotIds[index] ?? '' }),
+    );
   }
   return { wheelId, people };
 }
