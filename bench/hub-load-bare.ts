@@ -170,12 +170,13 @@ function spin(wheel: BareWheel) {
   }, SPIN_MS);
 }
 
-function pushSlotTaken(wheel: BareWheel, event: unknown) {
+/** A seat change names the person and the slot, not the profile (decision 027), as the app's does. */
+function pushSlotTaken(wheel: BareWheel, change: { userId: string; slotId: string; occupiedAt: string }) {
   if (!COALESCED) {
-    io.to(room(wheel.id)).emit('SlotTaken', event);
+    io.to(room(wheel.id)).emit('SlotTaken', { wheelId: wheel.id, ...change });
     return;
   }
-  wheel.pending.push({ kind: 'taken', ...(event as object) });
+  wheel.pending.push({ kind: 'taken', ...change });
   if (wheel.pending.length === 1) {
     setTimeout(() => {
       io.to(room(wheel.id)).emit('SlotsChanged', { wheelId: wheel.id, changes: wheel.pending });
@@ -213,10 +214,11 @@ io.on('connection', (socket: Socket) => {
       if (!wheel || !slot) return ack({ error: { code: 'not_found', message: 'No such slot' } });
       if (slot.occupant || wheel.spinning)
         return ack({ error: { code: 'conflict', message: 'Slot taken or wheel spinning' } });
+      const occupiedAt = new Date().toISOString();
       slot.occupant = me;
-      slot.occupiedAt = new Date().toISOString();
+      slot.occupiedAt = occupiedAt;
       ack({ data: null });
-      pushSlotTaken(wheel, { wheelId, userId: me.id, slotId, slot: slotView(wheel, slot) });
+      pushSlotTaken(wheel, { userId: me.id, slotId, occupiedAt });
       const seated = wheel.slots.filter((candidate) => candidate.occupant);
       const pairable =
         seated.some((candidate) => candidate.position < half) &&

@@ -68,7 +68,7 @@ describe.skipIf(redisSkip !== undefined)(
       const onSecond = await join(second, 'Bo');
       const seat = (index: number) => wheel.slots[index]?.id ?? '';
       const sees = (watcher: HubClient, slotId: string) => async () =>
-        watcher.seatChanges('taken').some((event) => event.slot.id === slotId);
+        watcher.seatChanges('taken').some((event) => event.slotId === slotId);
 
       expect(await onFirst.client.call('TakeSlot', { wheelId, userId: onFirst.id, slotId: seat(0) })).toEqual(
         {

@@ -65,6 +65,22 @@ describeEachDialect('leaving and changing seats (issue 12)', (dialect) => {
     });
   });
 
+  it('names who sat where and since when in a seat change, not their profile, which the room has from their join', async () => {
+    const { wheelId, slots, people } = await wheelWith(['Ada', 'Bo']);
+    const [ada, bo] = people;
+    if (!ada || !bo) throw new Error('people expected');
+    expect((await ada.client.next('UserJoined', (event) => event.user.id === bo.id)).user).toHaveProperty(
+      'age',
+    );
+    await bo.client.call('TakeSlot', { wheelId, userId: bo.id, slotId: slotId(slots, 1) });
+    expect(await ada.client.next('SlotsChanged')).toEqual({
+      wheelId,
+      changes: [
+        { kind: 'taken', userId: bo.id, slotId: slotId(slots, 1), occupiedAt: clock.now().toISOString() },
+      ],
+    });
+  });
+
   it('keeps the old seat when the new one is taken, and gives one free slot to exactly one of two movers', async () => {
     const { wheelId, slots, people, seatOf } = await wheelWith(['Ada', 'Bo']);
     const [ada, bo] = people;

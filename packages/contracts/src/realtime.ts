@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorCodeSchema } from './errors';
-import { openWheelSchema, participantSchema, slotSchema, wheelIdSchema } from './http/wheels';
+import { openWheelSchema, participantSchema, wheelIdSchema } from './http/wheels';
 
 /*
  * The hub at /hubs/wheel (Socket.IO). Each client call takes one object with the spec's named
@@ -206,11 +206,16 @@ export const roundScheduledEventSchema = z.object({
 });
 export type RoundScheduledEvent = z.infer<typeof roundScheduledEventSchema>;
 
+/**
+ * Someone sat down: who and where (the spec's payload) and since when. No profile: everyone on
+ * the wheel has it already, from JoinWheel's snapshot or the person's UserJoined, and a seat
+ * change goes to the whole room (decision 027).
+ */
 export const slotTakenEventSchema = z.object({
   wheelId: wheelIdSchema,
   userId: z.uuid(),
   slotId: z.uuid(),
-  slot: slotSchema,
+  occupiedAt: z.iso.datetime(),
 });
 export type SlotTakenEvent = z.infer<typeof slotTakenEventSchema>;
 
@@ -220,14 +225,15 @@ export type SlotLeftEvent = z.infer<typeof slotLeftEventSchema>;
 /**
  * The seats taken and given up on a wheel during one short tick (SLOT_CHANGES_TICK_MS), in the
  * order they happened: one push per wheel and tick instead of one per seat to everyone on it.
- * Each change is what SlotTaken or SlotLeft carries, with its `kind`.
+ * Each change is what SlotTaken or SlotLeft carries, with its `kind` and without the wheel id,
+ * which the push names once.
  */
 export const slotsChangedEventSchema = z.object({
   wheelId: wheelIdSchema,
   changes: z.array(
     z.discriminatedUnion('kind', [
-      slotTakenEventSchema.extend({ kind: z.literal('taken') }),
-      slotLeftEventSchema.extend({ kind: z.literal('left') }),
+      slotTakenEventSchema.omit({ wheelId: true }).extend({ kind: z.literal('taken') }),
+      slotLeftEventSchema.omit({ wheelId: true }).extend({ kind: z.literal('left') }),
     ]),
   ),
 });

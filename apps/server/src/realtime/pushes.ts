@@ -44,8 +44,10 @@ export function forwardDomainEventsToHub(events: DomainEvents, hub: WheelHub): (
     return hub.to(wheelRoom(wheelId));
   };
   const unsubscribers = [
-    events.subscribe('slotTaken', (event) => seats.add(event.wheelId, { kind: 'taken', ...event })),
-    events.subscribe('slotLeft', (event) => seats.add(event.wheelId, { kind: 'left', ...event })),
+    events.subscribe('slotTaken', ({ wheelId, ...change }) =>
+      seats.add(wheelId, { kind: 'taken', ...change }),
+    ),
+    events.subscribe('slotLeft', ({ wheelId, ...change }) => seats.add(wheelId, { kind: 'left', ...change })),
     events.subscribe('roundScheduled', (event) => {
       toWheel(event.wheelId).emit('RoundScheduled', event);
     }),

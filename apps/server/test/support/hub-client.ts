@@ -41,10 +41,10 @@ export interface HubClient {
 type SeatChangeKind = 'taken' | 'left';
 type SeatChange<K extends SeatChangeKind> = K extends 'taken' ? SlotTakenEvent : SlotLeftEvent;
 
-/** The changes of one kind in a SlotsChanged push, without their `kind`. */
+/** The changes of one kind in a SlotsChanged push, each as SlotTaken or SlotLeft carries it. */
 function changesOf<K extends SeatChangeKind>(event: SlotsChangedEvent, kind: K): SeatChange<K>[] {
   return event.changes.flatMap(({ kind: changeKind, ...change }) =>
-    changeKind === kind ? [change as SeatChange<K>] : [],
+    changeKind === kind ? [{ wheelId: event.wheelId, ...change } as SeatChange<K>] : [],
   );
 }
 

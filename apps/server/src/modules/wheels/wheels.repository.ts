@@ -14,9 +14,8 @@ export interface SlotWithOccupant {
 
 /** Why a slot could not be taken. */
 export type OccupyRefusal = 'slot_occupied' | 'wheel_spinning' | 'no_such_slot';
-/** The seat a participant was given: its position and since when it is theirs. */
+/** The seat a participant was given: since when it is theirs. */
 export interface TakenSlot {
-  position: number;
   occupied_at: string;
 }
 export type OccupyOutcome = { taken: TakenSlot } | { refused: OccupyRefusal };
@@ -52,7 +51,7 @@ const occupyStatement = compiledOnce(
           ),
         ),
       )
-      .returning(['position', 'occupied_at'])
+      .returning('occupied_at')
       .$narrowType<{ occupied_at: string }>(),
 );
 const occupantOfSlot = compiledOnce(

@@ -320,21 +320,18 @@ export function createWheelsService(deps: {
     if (await wheels.findSlotOf(wheelId, participantId)) throw new AppError('conflict', ALREADY_IN_SLOT);
   }
 
-  /** Tells everyone on the wheel who sits where now; the slot as the push and the ack carry it. */
+  /** Tells everyone on the wheel who sits where now: the person by id, whose profile they hold. */
   async function announceTaken(
     request: { wheelId: string; slotId: string; participantId: string },
     taken: TakenSlot,
-  ): Promise<Slot> {
+  ): Promise<void> {
     const { wheelId, slotId, participantId } = request;
-    const view = toSlot({
-      id: slotId,
-      wheel_id: wheelId,
-      position: taken.position,
-      occupied_at: taken.occupied_at,
-      occupant: (await participants.findById(participantId)) ?? null,
+    await events.publish('slotTaken', {
+      wheelId,
+      userId: participantId,
+      slotId,
+      occupiedAt: taken.occupied_at,
     });
-    await events.publish('slotTaken', { wheelId, userId: participantId, slotId, slot: view });
-    return view;
   }
 
   const service = {
@@ -414,9 +411,9 @@ export function createWheelsService(deps: {
 
     /**
      * Seats a participant of this wheel in a free slot while the wheel is not spinning: one
-     * conditional update, then their own row for the push. Only a refusal reads more, to say why.
+     * conditional update, then the push. Only a refusal reads more, to say why.
      */
-    async takeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<Slot> {
+    async takeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<void> {
       const { wheelId, slotId, participantId } = request;
       const outcome = await wheels
         .occupySlot(wheelId, slotId, participantId, clock.now().toISOString())
@@ -436,14 +433,11 @@ export function createWheelsService(deps: {
      * Moves a seated participant to another free slot before the spin, atomically: they end up
      * in the new slot or keep the old one. Someone not seated yet simply takes the slot.
      */
-    async changeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<Slot> {
+    async changeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<void> {
       const { wheelId, slotId, participantId } = request;
       const held = await wheels.findSlotOf(wheelId, participantId);
       if (!held) return service.takeSlot(request);
-      if (held.id === slotId) {
-        const same = (await wheels.listSlots(wheelId)).find((candidate) => candidate.id === slotId);
-        if (same?.occupant) return toSlot(same);
-      }
+      if (held.id === slotId) return;
       const { outcome, freedSlotId } = await wheels.moveToSlot(
         wheelId,
         slotId,

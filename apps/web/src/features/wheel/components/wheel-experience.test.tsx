@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { type OpenWheel, REMOVED_FROM_WHEEL, type WheelSnapshot } from '@wheelmeet/contracts';
+import { aliasOf, type OpenWheel, REMOVED_FROM_WHEEL, type WheelSnapshot } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredParticipant, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
 import { RealtimeClientContext } from '@/lib/realtime-client';
@@ -11,6 +11,7 @@ import {
   makeEmptyWheel,
   makeMatch,
   makeOpenWheel,
+  makeParticipant,
   makeSnapshot,
   makeStoredParticipant,
   PARTICIPANT_ID,
@@ -93,12 +94,7 @@ describe('wheel experience', () => {
         wheelId: WHEEL_ID,
         userId: PARTICIPANT_ID,
         slotId: slot.id,
-        slot: {
-          ...slot,
-          userId: PARTICIPANT_ID,
-          user: wheel.slots[2]?.user ?? null,
-          occupiedAt: wheel.createdAt,
-        },
+        occupiedAt: wheel.createdAt,
       }),
     );
     expect(seatNames('Inner ring')).toEqual([
@@ -116,10 +112,46 @@ describe('wheel experience', () => {
         wheelId: '11111111-2222-4333-8444-555555555555',
         userId: PARTICIPANT_ID,
         slotId: slot.id,
-        slot: { ...slot, userId: PARTICIPANT_ID, occupiedAt: wheel.createdAt },
+        occupiedAt: wheel.createdAt,
       }),
     );
     expect(seat('Inner ring, seat 1, free')).toBeInTheDocument();
+  });
+
+  it('names someone a seat change brings before their arrival, by asking the hub for the wheel once', async () => {
+    const { hub } = setup();
+    await settle();
+    const newcomer = makeParticipant({ id: PARTNER_ID, username: 'Bo' });
+    const wheel = makeOpenWheel();
+    const seatedNewcomer = {
+      ...wheel,
+      activeUsers: [newcomer],
+      slots: wheel.slots.map((slot) =>
+        slot.position === 0
+          ? { ...slot, userId: PARTNER_ID, user: newcomer, occupiedAt: wheel.createdAt }
+          : slot,
+      ),
+    };
+    hub.handle('JoinWheel', () => ({ data: makeSnapshot({ wheel: seatedNewcomer }) }));
+    const change = {
+      kind: 'taken' as const,
+      userId: PARTNER_ID,
+      slotId: slotId(0),
+      occupiedAt: wheel.createdAt,
+    };
+
+    // Their UserJoined is still on its way (another server process sent it).
+    act(() => hub.push('SlotsChanged', { wheelId: WHEEL_ID, changes: [change] }));
+    expect(seat(`Inner ring, seat 1, taken by ${aliasOf(PARTNER_ID)}`)).toBeInTheDocument();
+    await settle();
+    expect(hub.callsOf('JoinWheel')).toHaveLength(2);
+    expect(seat('Inner ring, seat 1, taken by Bo')).toBeInTheDocument();
+
+    // Known now, they are named at once; nobody is asked for twice.
+    act(() => hub.push('SlotsChanged', { wheelId: WHEEL_ID, changes: [{ ...change, slotId: slotId(1) }] }));
+    expect(seat('Inner ring, seat 2, taken by Bo')).toBeInTheDocument();
+    await settle();
+    expect(hub.callsOf('JoinWheel')).toHaveLength(2);
   });
 
   it("highlights the current user's own seat", async () => {

@@ -61,6 +61,10 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
     userId: string;
     onError: (message: string) => void;
   } | null>(null);
+  /** Joins again on the same connection, for a fresh snapshot (JoinWheel is idempotent); set while joined. */
+  const rejoinRef = useRef<(() => void) | null>(null);
+  /** People a seat change named before this screen knew them: a fresh snapshot is asked for once each. */
+  const askedForRef = useRef(new Set<string>());
 
   // Before the browser paints: the client starts 'Disconnected', which shows a Reconnect button
   // that would flash on the first frame and then go, moving the page below it (layout shift).
@@ -151,6 +155,10 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       joinedOn = null;
       void join();
     });
+    rejoinRef.current = () => {
+      joinedOn = null;
+      void join();
+    };
     let retry: ReturnType<typeof setTimeout> | undefined;
     if (client.getState() === 'Connected') {
       void join();
@@ -168,11 +176,23 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
 
     return () => {
       active = false;
+      rejoinRef.current = null;
       clearTimeout(retry);
       offConnected();
       if (client.getState() === 'Connected') void client.call('LeaveWheel', { wheelId });
     };
   }, [client, wheelId, accessGrant, takeSlot]);
+
+  // A seat change names the person only. With several server processes their UserJoined can
+  // come after it (decision 027): the seat shows them by id until a fresh snapshot brings them.
+  useEffect(() => {
+    const strangers = state.wheel.slots.flatMap((slot) =>
+      slot.userId && !slot.user && !askedForRef.current.has(slot.userId) ? [slot.userId] : [],
+    );
+    if (strangers.length === 0) return;
+    for (const id of strangers) askedForRef.current.add(id);
+    rejoinRef.current?.();
+  }, [state.wheel.slots]);
 
   const takeSlotAfterJoin = useCallback(
     (slotId: string, userId: string, onError: (message: string) => void) => {

@@ -1,37 +1,88 @@
 import { describe, expect, it } from 'vitest';
-import { makeEmptyWheel, makeParticipant, PARTICIPANT_ID, slotId, WHEEL_ID } from '../../../test/fixtures';
-import { initWheelState, wheelReducer } from './wheel-reducer';
+import {
+  makeEmptyWheel,
+  makeParticipant,
+  makeSnapshot,
+  PARTICIPANT_ID,
+  slotId,
+  WHEEL_ID,
+} from '../../../test/fixtures';
+import { initWheelState, type WheelState, wheelReducer } from './wheel-reducer';
+
+const OCCUPIED_AT = '2026-11-23T10:00:00.000Z';
+const person = makeParticipant({ id: PARTICIPANT_ID, username: 'Ada' });
+const taken = (position: number, userId = PARTICIPANT_ID) => ({
+  kind: 'taken' as const,
+  userId,
+  slotId: slotId(position),
+  occupiedAt: OCCUPIED_AT,
+});
+const left = (position: number) => ({
+  kind: 'left' as const,
+  userId: PARTICIPANT_ID,
+  slotId: slotId(position),
+});
+
+/** An empty wheel that has seen Ada arrive. */
+const withAdaHere = (): WheelState =>
+  wheelReducer(initWheelState(makeEmptyWheel()), {
+    type: 'userJoined',
+    event: { wheelId: WHEEL_ID, user: person },
+  });
+
+const seated = (state: WheelState) =>
+  state.wheel.slots
+    .filter((slot) => slot.userId !== null)
+    .map((slot) => [slot.position, slot.userId, slot.user?.username ?? null, slot.occupiedAt]);
 
 describe('the wheel reducer', () => {
-  it('applies a batch of seat changes in the order they happened', () => {
-    const person = makeParticipant({ id: PARTICIPANT_ID });
-    const taken = (position: number) => ({
-      kind: 'taken' as const,
-      wheelId: WHEEL_ID,
-      userId: PARTICIPANT_ID,
-      slotId: slotId(position),
-      slot: {
-        id: slotId(position),
-        position,
-        wheelId: WHEEL_ID,
-        userId: PARTICIPANT_ID,
-        occupiedAt: '2026-11-23T10:00:00.000Z',
-        user: person,
-      },
-    });
-    const state = wheelReducer(initWheelState(makeEmptyWheel()), {
+  it('applies a batch of seat changes in the order they happened, each seat showing who holds it', () => {
+    const state = wheelReducer(withAdaHere(), {
       type: 'slotsChanged',
-      event: {
-        wheelId: WHEEL_ID,
-        // Took seat 0, gave it up, then took seat 3: only seat 3 is theirs.
-        changes: [
-          taken(0),
-          { kind: 'left', wheelId: WHEEL_ID, userId: PARTICIPANT_ID, slotId: slotId(0) },
-          taken(3),
-        ],
-      },
+      // Took seat 0, gave it up, then took seat 3: only seat 3 is theirs.
+      event: { wheelId: WHEEL_ID, changes: [taken(0), left(0), taken(3)] },
     });
-    const seated = state.wheel.slots.filter((slot) => slot.userId !== null);
-    expect(seated.map((slot) => [slot.position, slot.user?.id])).toEqual([[3, PARTICIPANT_ID]]);
+    expect(seated(state)).toEqual([[3, PARTICIPANT_ID, 'Ada', OCCUPIED_AT]]);
+  });
+
+  it('still knows who someone is after they gave up their seat and left the active list', () => {
+    const afterLeaving = wheelReducer(withAdaHere(), {
+      type: 'slotsChanged',
+      event: { wheelId: WHEEL_ID, changes: [taken(1), left(1)] },
+    });
+    // The spec: a slot left takes the user out of the active users.
+    expect(afterLeaving.wheel.activeUsers).toEqual([]);
+    const back = wheelReducer(afterLeaving, {
+      type: 'slotTaken',
+      event: { wheelId: WHEEL_ID, userId: PARTICIPANT_ID, slotId: slotId(2), occupiedAt: OCCUPIED_AT },
+    });
+    expect(seated(back)).toEqual([[2, PARTICIPANT_ID, 'Ada', OCCUPIED_AT]]);
+  });
+
+  it('seats someone it has not met by id, and names them once a snapshot brings them', () => {
+    const stranger = wheelReducer(initWheelState(makeEmptyWheel()), {
+      type: 'slotsChanged',
+      event: { wheelId: WHEEL_ID, changes: [taken(0)] },
+    });
+    expect(seated(stranger)).toEqual([[0, PARTICIPANT_ID, null, OCCUPIED_AT]]);
+
+    const wheel = makeEmptyWheel({ activeUsers: [person] });
+    const known = wheelReducer(stranger, {
+      type: 'snapshot',
+      snapshot: makeSnapshot({
+        wheel: {
+          ...wheel,
+          slots: wheel.slots.map((slot) =>
+            slot.position === 0
+              ? { ...slot, userId: PARTICIPANT_ID, user: person, occupiedAt: OCCUPIED_AT }
+              : slot,
+          ),
+        },
+      }),
+      receivedAt: Date.now(),
+      meId: null,
+    });
+    expect(seated(known)).toEqual([[0, PARTICIPANT_ID, 'Ada', OCCUPIED_AT]]);
+    expect(known.people[PARTICIPANT_ID]).toEqual(person);
   });
 });

@@ -5,6 +5,7 @@ import type {
   MatchExpiredEvent,
   MatchesCreatedEvent,
   OpenWheel,
+  Participant,
   RoundScheduledEvent,
   SlotLeftEvent,
   SlotsChangedEvent,
@@ -32,6 +33,11 @@ export interface RingSpin extends SpinState {
 
 export interface WheelState {
   wheel: OpenWheel;
+  /**
+   * Everyone this screen has seen on the wheel, by id, kept when they leave: a seat change
+   * names only the person (decision 027), and someone who gave up a seat may take another.
+   */
+  people: Record<string, Participant>;
   /** Server clock minus browser clock, measured when the snapshot arrived. */
   clockOffsetMs: number;
   /** Non-null from the moment a spin starts until the slots clear: the slots are locked meanwhile. */
@@ -82,9 +88,18 @@ export type WheelAction =
   | { type: 'dismissNotice'; id: string }
   | { type: 'dismissUnmatched' };
 
+/** The people a view of the wheel shows, added to those known already. */
+function withPeopleOf(known: WheelState['people'], wheel: OpenWheel): WheelState['people'] {
+  const people = { ...known };
+  for (const user of wheel.activeUsers) people[user.id] = user;
+  for (const slot of wheel.slots) if (slot.user) people[slot.user.id] = slot.user;
+  return people;
+}
+
 export function initWheelState(wheel: OpenWheel): WheelState {
   return {
     wheel,
+    people: withPeopleOf({}, wheel),
     clockOffsetMs: 0,
     spin: null,
     matches: [],
@@ -173,6 +188,7 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
         {
           ...state,
           wheel: snapshot.wheel,
+          people: withPeopleOf(state.people, snapshot.wheel),
           clockOffsetMs: Date.parse(snapshot.serverTime) - action.receivedAt,
           // Joined mid-spin: the rings show where they come to rest, without replaying the spin.
           spin: snapshot.spin ? { ...snapshot.spin, animate: false } : null,
@@ -228,11 +244,13 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
       };
     }
     case 'slotTaken': {
-      const { event } = action;
+      const { userId, slotId, occupiedAt } = action.event;
+      // Someone not known yet (their UserJoined still on its way) shows by id until use-wheel-hub fetches them.
+      const user = state.people[userId] ?? null;
       // The user moves: out of any other slot, into this one.
       const slots = state.wheel.slots.map((slot) => {
-        if (slot.id === event.slotId) return event.slot;
-        if (slot.userId === event.userId) return { ...slot, userId: null, user: null, occupiedAt: null };
+        if (slot.id === slotId) return { ...slot, userId, user, occupiedAt };
+        if (slot.userId === userId) return { ...slot, userId: null, user: null, occupiedAt: null };
         return slot;
       });
       return withWheel(state, { slots });
@@ -246,23 +264,26 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
         activeUsers: state.wheel.activeUsers.filter((user) => user.id !== event.userId),
       });
     }
-    case 'slotsChanged':
+    case 'slotsChanged': {
       // Each change as if it had come on its own, in order.
+      const { wheelId } = action.event;
       return action.event.changes.reduce(
         (next, change) =>
           wheelReducer(
             next,
             change.kind === 'taken'
-              ? { type: 'slotTaken', event: change }
-              : { type: 'slotLeft', event: change },
+              ? { type: 'slotTaken', event: { wheelId, ...change } }
+              : { type: 'slotLeft', event: { wheelId, ...change } },
           ),
         state,
       );
+    }
     case 'userJoined': {
       const { user } = action.event;
-      return withWheel(state, {
-        activeUsers: [...state.wheel.activeUsers.filter((other) => other.id !== user.id), user],
-      });
+      return withWheel(
+        { ...state, people: { ...state.people, [user.id]: user } },
+        { activeUsers: [...state.wheel.activeUsers.filter((other) => other.id !== user.id), user] },
+      );
     }
     case 'userLeft': {
       const { user } = action.event;
