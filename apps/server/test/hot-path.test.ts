@@ -3,7 +3,7 @@ import { DefaultQueryCompiler } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { cryptoRandom } from '../src/lib/random';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestParticipant, createTestWheel } from './support/factories';
+import { createTestOpenMatch, createTestParticipant, createTestWheel } from './support/factories';
 import { dataOf, type HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { joinedPeople, matchedPair } from './support/matched-pair';
@@ -92,26 +92,15 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
         const people = [cryptoRandom.uuid(), cryptoRandom.uuid()] as const;
         for (const id of people)
           await createTestParticipant(t.database, { wheelId, id, gender: 'other', createdAt: past });
-        const accepted = index % 2 === 1;
-        const id = cryptoRandom.uuid();
-        ids.push(id);
-        await t.database.db
-          .insertInto('matches')
-          .values({
-            id,
-            wheel_id: wheelId,
-            round: 1,
-            user1_id: people[0],
-            user2_id: people[1],
-            status: accepted ? 'Accepted' : 'Pending',
-            accepted_by_user1: accepted,
-            accepted_by_user2: accepted,
-            created_at: past,
-            call_started_at: null,
-            call_ended_at: null,
-            answer_by: past,
-          })
-          .execute();
+        ids.push(
+          await createTestOpenMatch(t.database, {
+            wheelId,
+            user1Id: people[0],
+            user2Id: people[1],
+            accepted: index % 2 === 1,
+            at: past,
+          }),
+        );
       }
       return ids;
     }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { OpenWheel } from '@wheelmeet/contracts';
+import type { MatchExpiryReason, OpenWheel } from '@wheelmeet/contracts';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './support/databases';
-import { createTestWheel } from './support/factories';
+import { createTestOpenMatch, createTestWheel } from './support/factories';
 import { connectHub, type HubClient, registerParticipant } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -12,6 +12,8 @@ const redisUrl = process.env.TEST_REDIS_URL?.trim() || undefined;
 const postgres = TEST_DIALECTS.find((dialect) => dialect.name === 'postgres');
 const skipReason = !redisUrl ? 'TEST_REDIS_URL is not set' : postgres?.skipReason;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** Pairs whose matches both processes find expired at the same tick. */
+const EXPIRING_PAIRS = 10;
 
 describe.skipIf(skipReason !== undefined)(
   `two server processes on one PostgreSQL database and one Redis${skipReason ? ` (skipped: ${skipReason})` : ''}`,
@@ -96,6 +98,66 @@ describe.skipIf(skipReason !== undefined)(
         .where('wheel_id', '=', wheelId)
         .execute();
       expect(stored).toEqual([{ round: 1 }, { round: 1 }]);
+    });
+
+    it('tells each pair of an expired match once when both processes close it at the same moment', async () => {
+      const wheelId = await createTestWheel(first.database, {
+        name: 'Expiring',
+        description: 'x',
+        slotCount: 2,
+      });
+      // Each pair's two people on different processes, so every telling crosses between them.
+      const people = [];
+      for (let index = 0; index < 2 * EXPIRING_PAIRS; index += 1) {
+        const app = index % 2 === 0 ? first : second;
+        const registration = await registerParticipant(app.baseUrl, wheelId, { username: `e${index}` });
+        const client = await connectHub(app.baseUrl, { token: registration.token });
+        clients.push(client);
+        expect(await client.call('JoinWheel', { wheelId })).toHaveProperty('data');
+        people.push({ id: registration.user.id, client });
+      }
+      // Answer times that ran out an hour ago: half pending, half accepted with no call started.
+      const past = new Date(clock.now().getTime() - 60 * 60_000).toISOString();
+      const expected: Array<{ id: string; reason: MatchExpiryReason }> = [];
+      for (let pair = 0; pair < EXPIRING_PAIRS; pair += 1) {
+        const accepted = pair % 2 === 1;
+        const id = await createTestOpenMatch(first.database, {
+          wheelId,
+          user1Id: people[2 * pair]?.id ?? '',
+          user2Id: people[2 * pair + 1]?.id ?? '',
+          accepted,
+          at: past,
+        });
+        expected.push({ id, reason: accepted ? 'callNotStarted' : 'unanswered' });
+      }
+
+      await Promise.all([first.app.wheelmeet.rounds.tick(), second.app.wheelmeet.rounds.tick()]);
+      const matchOf = (index: number) => expected[Math.floor(index / 2)];
+      await Promise.all(
+        people.map((person, index) =>
+          person.client.next('MatchExpired', (event) => event.matchId === matchOf(index)?.id),
+        ),
+      );
+      // Time for a second telling, had the other process closed the same match too.
+      await settle();
+
+      for (const [index, person] of people.entries()) {
+        const match = matchOf(index);
+        expect(person.client.all('MatchExpired')).toEqual([
+          { wheelId, matchId: match?.id, reason: match?.reason },
+        ]);
+      }
+      const stored = await first.database.db
+        .selectFrom('matches')
+        .select(['id', 'closed_at', 'close_reason'])
+        .where('wheel_id', '=', wheelId)
+        .execute();
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      expect(stored.sort(byId)).toEqual(
+        expected
+          .map(({ id, reason }) => ({ id, closed_at: clock.now().toISOString(), close_reason: reason }))
+          .sort(byId),
+      );
     });
 
     it('holds every limit once across both processes, not once per process', async () => {

@@ -58,6 +58,35 @@ export async function createTestParticipant(
   return id;
 }
 
+/**
+ * Adds an open round-1 match straight to the database, made at `at` and to be answered by then:
+ * pending, or accepted by both with no call started; its id.
+ */
+export async function createTestOpenMatch(
+  database: DatabaseHandle,
+  input: { wheelId: string; user1Id: string; user2Id: string; accepted: boolean; at: string },
+): Promise<string> {
+  const id = cryptoRandom.uuid();
+  await database.db
+    .insertInto('matches')
+    .values({
+      id,
+      wheel_id: input.wheelId,
+      round: 1,
+      user1_id: input.user1Id,
+      user2_id: input.user2Id,
+      status: input.accepted ? 'Accepted' : 'Pending',
+      accepted_by_user1: input.accepted,
+      accepted_by_user2: input.accepted,
+      created_at: input.at,
+      call_started_at: null,
+      call_ended_at: null,
+      answer_by: input.at,
+    })
+    .execute();
+  return id;
+}
+
 /** Adds a business user straight to the database (active unless told otherwise); its id. */
 export async function createTestBusinessUser(
   database: DatabaseHandle,
