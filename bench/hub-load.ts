@@ -386,9 +386,15 @@ function report(m: Measurement) {
 const labelOf = (m: Pick<Measurement, 'target' | 'processes'>) =>
   m.processes > 1 ? `${m.target} ×${m.processes}` : m.target;
 
+/** Refuses an option unless each of its values is a whole multiple of `step`, at least `step`. */
+function requireMultiples(option: string, values: number[], step: number, what = `multiples of ${step}`) {
+  if (values.some((value) => !Number.isInteger(value / step) || value <= 0))
+    throw new Error(`--${option} takes ${what}`);
+}
+
 async function main() {
-  if (SIZES.some((size) => !Number.isInteger(size / SLOTS) || size <= 0))
-    throw new Error(`--n takes multiples of ${SLOTS}`);
+  requireMultiples('n', SIZES, SLOTS);
+  requireMultiples('repeat', [REPEATS], 1, 'a whole number of 1 or more');
   process.stdout.write(
     `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, baseline pushes ${options['bare-pushes']}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
   );
