@@ -2,6 +2,7 @@ import { type Match, SPIN_ANIMATION_MS } from '@wheelmeet/contracts';
 import { DefaultQueryCompiler } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { cryptoRandom } from '../src/lib/random';
+import { CLOSE_BATCH_SIZE } from '../src/modules/matches/matches.repository';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestOpenMatch, createTestParticipant, createTestWheel } from './support/factories';
 import { dataOf, type HubClient } from './support/hub-client';
@@ -126,5 +127,52 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
         ids.map((_, index) => (index % 2 === 1 ? 'callNotStarted' : 'unanswered')).sort(),
       );
     }
+  });
+  it('keeps closing newly expired matches however many closed ones are long past their deadline', async () => {
+    const wheelId = await createTestWheel(t.database, { name: 'Long past', description: 'x', slotCount: 2 });
+    const past = new Date(clock.now().getTime() - 60 * 60_000).toISOString();
+    const [ada, bo, cy, di] = await Promise.all(
+      ['Ada', 'Bo', 'Cy', 'Di'].map((username) => createTestParticipant(t.database, { wheelId, username })),
+    );
+    if (!ada || !bo || !cy || !di) throw new Error('four people expected');
+    // More closed matches than one tick closes; a closed match keeps its 'Pending' status.
+    await t.database.db
+      .insertInto('matches')
+      .values(
+        Array.from({ length: CLOSE_BATCH_SIZE + 1 }, (_, index) => ({
+          id: cryptoRandom.uuid(),
+          wheel_id: wheelId,
+          round: index + 1,
+          user1_id: ada,
+          user2_id: bo,
+          status: 'Pending' as const,
+          accepted_by_user1: false,
+          accepted_by_user2: false,
+          created_at: past,
+          call_started_at: null,
+          call_ended_at: null,
+          answer_by: past,
+          closed_at: past,
+          close_reason: 'unanswered' as const,
+        })),
+      )
+      .execute();
+    const justNow = new Date(clock.now().getTime() - 1_000).toISOString();
+    const unanswered = await createTestOpenMatch(t.database, {
+      wheelId,
+      user1Id: cy,
+      user2Id: di,
+      accepted: false,
+      at: justNow,
+    });
+
+    await t.app.wheelmeet.rounds.tick();
+    expect(
+      await t.database.db
+        .selectFrom('matches')
+        .select(['closed_at', 'close_reason'])
+        .where('id', '=', unanswered)
+        .executeTakeFirst(),
+    ).toEqual({ closed_at: clock.now().toISOString(), close_reason: 'unanswered' });
   });
 });

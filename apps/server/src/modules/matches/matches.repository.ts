@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
 import type { ParticipantRow } from '../participants/participants.repository';
@@ -71,15 +71,12 @@ export function createMatchesRepository(db: Kysely<Database>) {
   }
 
   /** Open: not declined, not closed, and no call that already ended. */
-  const open = db
-    .selectFrom('matches')
-    .selectAll()
-    .where('closed_at', 'is', null)
-    .where('status', '!=', 'Rejected')
-    .where('call_ended_at', 'is', null);
+  const isOpen = (eb: ExpressionBuilder<Database, 'matches'>) =>
+    eb.and([eb('closed_at', 'is', null), eb('status', '!=', 'Rejected'), eb('call_ended_at', 'is', null)]);
+  const open = db.selectFrom('matches').selectAll().where(isOpen);
 
   /**
-   * Closes the open matches among those `which` picks, each with the reason its state gives
+   * Closes the open matches `which` picks among the open ones, each with the reason its state gives
    * (a pending one went unanswered, an accepted one never started its call), in one statement
    * and so one commit: closing them one by one made a tick wait for a commit per match. The
    * matches it closed, as they now stand.
@@ -101,10 +98,11 @@ export function createMatchesRepository(db: Kysely<Database>) {
           .else('callNotStarted' as const)
           .end(),
       }))
-      .where('id', 'in', which(db.selectFrom('matches').select('id')))
-      .where('closed_at', 'is', null)
-      .where('status', '!=', 'Rejected')
-      .where('call_ended_at', 'is', null)
+      // Picked among the open ones, so a batch's limit never fills with closed matches (a closed
+      // match keeps its status); checked again as it is updated, so of two processes closing the
+      // same match only one closes it.
+      .where('id', 'in', which(db.selectFrom('matches').select('id').where(isOpen)))
+      .where(isOpen)
       .returningAll()
       .execute();
 
@@ -157,9 +155,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
         .updateTable('matches')
         .set({ closed_at: at, close_reason: reason })
         .where('id', '=', id)
-        .where('closed_at', 'is', null)
-        .where('status', '!=', 'Rejected')
-        .where('call_ended_at', 'is', null)
+        .where(isOpen)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -175,14 +171,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
         .selectAll()
         .where('wheel_id', '=', wheelId)
         .where((eb) => eb.or([eb('user1_id', '=', participantId), eb('user2_id', '=', participantId)]))
-        .where((eb) => {
-          const isOpen = eb.and([
-            eb('closed_at', 'is', null),
-            eb('status', '!=', 'Rejected'),
-            eb('call_ended_at', 'is', null),
-          ]);
-          return round === undefined ? isOpen : eb.or([eb('round', '=', round), isOpen]);
-        })
+        .where((eb) => (round === undefined ? isOpen(eb) : eb.or([eb('round', '=', round), isOpen(eb)])))
         .orderBy('round')
         .orderBy('created_at')
         .execute();
