@@ -44,6 +44,8 @@ export interface WorkerResult {
   unfinished: number;
   /** CPU this process used from `go` to the end, in ms: what the load generator itself costs. */
   cpuMs: number;
+  /** Characters of hub messages its people received from `go` to the end (the JSON is ASCII: bytes). */
+  receivedBytes: number;
 }
 
 interface HubAnswer {
@@ -91,6 +93,7 @@ async function run(setup: WorkerSetup) {
     disconnects: 0,
     unfinished: 0,
     cpuMs: 0,
+    receivedBytes: 0,
   };
   let closing = false;
   const originOf = (seat: { position: number }) =>
@@ -184,6 +187,11 @@ async function run(setup: WorkerSetup) {
         return;
       }
       const person: Person = { ...seat, id: identity.id, socket, slotId: '', taken: 0, accepted: 0 };
+      // Counted where the engine hands over each message, before Socket.IO decodes it.
+      socket.io.engine.on('data', (data: unknown) => {
+        if (go)
+          result.receivedBytes += typeof data === 'string' ? data.length : (data as ArrayBuffer).byteLength;
+      });
       socket.on('disconnect', () => {
         if (!closing) result.disconnects += 1;
       });

@@ -338,6 +338,7 @@ async function measure(target: Target, people: number, processes: number): Promi
       disconnects: results.reduce((sum, r) => sum + r.disconnects, 0),
       unfinished: results.reduce((sum, r) => sum + r.unfinished, 0),
       cpuMs: results.reduce((sum, r) => sum + r.cpuMs, 0),
+      receivedBytes: results.reduce((sum, r) => sum + r.receivedBytes, 0),
     };
     for (const r of results)
       for (const [what, count] of Object.entries(r.errors))
@@ -378,7 +379,7 @@ function report(m: Measurement) {
     .map(([what, count]) => `${what} ×${count}`)
     .join(', ');
   process.stdout.write(
-    `| ${labelOf(m)} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |\n`,
+    `| ${labelOf(m)} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${(m.result.receivedBytes / m.people / ROUNDS / 1024).toFixed(0)} | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |\n`,
   );
 }
 
@@ -399,7 +400,7 @@ async function main() {
     `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, baseline pushes ${options['bare-pushes']}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
   );
   process.stdout.write(
-    '| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | holds | load avg |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
+    '| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | KiB received per person per round | holds | load avg |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
   );
   const runs = TARGETS.flatMap(
     (target): Array<{ target: Target; processes: number }> =>
