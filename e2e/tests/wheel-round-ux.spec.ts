@@ -194,12 +194,39 @@ test('leaving a seat and changing seats, seen live by someone else', async ({
   request,
 }) => {
   test.setTimeout(60_000);
-  const wheel = await createWheel(request, { name: 'Seat test', description: 'Move around', slotCount: 8 });
+  const field = (name: string, label: string, type: 'text' | 'number' | 'select', options?: string[]) => ({
+    id: name,
+    name,
+    label,
+    type,
+    required: true,
+    enabled: true,
+    ...(options ? { options } : {}),
+  });
+  const wheel = await createWheel(request, {
+    name: 'Seat test',
+    description: 'Move around',
+    slotCount: 8,
+    // A username to tell by name, not by alias, whether the watcher knows who moved.
+    registrationFields: {
+      enabled: true,
+      fields: [
+        field('username', 'Username', 'text'),
+        field('age', 'Age', 'number'),
+        field('gender', 'Gender', 'select', ['male', 'female', 'other']),
+      ],
+    },
+  });
   const mover = await openPage(browser, baseURL, 'phone');
   const watcher = await openPage(browser, baseURL, 'desktop');
   for (const page of [mover, watcher]) await page.goto(`/wheel/${wheel.id}`);
-  await takeSeatAsNewParticipant(mover, { ring: 'Inner', number: 1 }, { age: '35', gender: 'Other' });
-  await expect(watcher.getByRole('button', { name: /^Inner ring, seat 1, taken by/ })).toBeVisible();
+  await takeSeatAsNewParticipant(
+    mover,
+    { ring: 'Inner', number: 1 },
+    { username: 'Mira', age: '35', gender: 'Other' },
+  );
+  // A seat change names the person only (decision 027): the watcher knows her from her arrival.
+  await expect(watcher.getByRole('button', { name: 'Inner ring, seat 1, taken by Mira' })).toBeVisible();
 
   const dialogs: string[] = [];
   mover.on('dialog', (dialog) => {
@@ -209,7 +236,7 @@ test('leaving a seat and changing seats, seen live by someone else', async ({
   await mover.getByRole('button', { name: 'Inner ring, seat 3, free' }).click();
   await expect(mover.getByRole('button', { name: /^Inner ring, seat 3, taken by .*\(you\)$/ })).toBeVisible();
   await expect(mover.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeVisible();
-  await expect(watcher.getByRole('button', { name: /^Inner ring, seat 3, taken by/ })).toBeVisible();
+  await expect(watcher.getByRole('button', { name: 'Inner ring, seat 3, taken by Mira' })).toBeVisible();
   await expect(watcher.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeVisible();
   await expect(mover.getByTestId('participant-status')).toHaveText(
     'You are in seat 3 on the inner ring. Stay for the spin to meet your match.',
@@ -224,6 +251,8 @@ test('leaving a seat and changing seats, seen live by someone else', async ({
   // Still on the wheel: a free seat is taken without registering again.
   await mover.getByRole('button', { name: 'Outer ring, seat 2, free' }).click();
   await expect(mover.getByRole('button', { name: /^Outer ring, seat 2, taken by .*\(you\)$/ })).toBeVisible();
+  // Giving up the seat took her out of the watcher's active users (the spec); she is still named.
+  await expect(watcher.getByRole('button', { name: 'Outer ring, seat 2, taken by Mira' })).toBeVisible();
   expect(dialogs).toEqual([]);
 });
 
