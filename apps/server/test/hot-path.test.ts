@@ -128,6 +128,7 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
       );
     }
   });
+
   it('keeps closing newly expired matches however many closed ones are long past their deadline', async () => {
     const wheelId = await createTestWheel(t.database, { name: 'Long past', description: 'x', slotCount: 2 });
     const past = new Date(clock.now().getTime() - 60 * 60_000).toISOString();
