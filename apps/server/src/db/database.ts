@@ -6,7 +6,6 @@ import { ensurePrivateDirectory, ensurePrivateFile, restrictExistingFiles } from
 import type { Database } from './schema';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 import { createTableChanges, reportingCommittedWrites, type TableChanges } from './table-changes';
-import { WalSync } from './wal-sync';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -63,21 +62,15 @@ function sqliteDialect(filePath: string): Dialect {
   if (!shared) {
     ensurePrivateFile(filePath);
     const file = new SqliteDatabase(filePath);
-    // WAL lets readers run beside the writer. A payment or a claimed round must survive a power
-    // cut, so every commit reaches the disk before anyone is told of it. Group commit shares each
-    // fsync among the writes of one turn (decision 023), and takes it off the event loop
-    // (decision 028): SQLite only writes the WAL (NORMAL), WalSync fsyncs it on another thread.
-    // Where WAL cannot be had, SQLite's own FULL fsyncs on the event loop instead.
-    const walSync =
-      file.pragma('journal_mode = WAL', { simple: true }) === 'wal'
-        ? new WalSync(`${filePath}-wal`)
-        : undefined;
-    file.pragma(walSync ? 'synchronous = NORMAL' : 'synchronous = FULL');
+    // WAL lets readers run beside the writer. synchronous=FULL: a payment or a claimed round
+    // must survive a power cut; group commit shares each fsync among the writes of one turn.
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = FULL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     // SQLite copies the database's mode to these, but an older install may have left them open.
     restrictExistingFiles([`${filePath}-wal`, `${filePath}-shm`]);
-    shared = { writer: new SqliteGroupCommit(file, withStatementCache(file).prepare, walSync), users: 0 };
+    shared = { writer: new SqliteGroupCommit(file, withStatementCache(file).prepare), users: 0 };
     openSqliteFiles.set(key, shared);
   }
   const opened = shared;

@@ -11,7 +11,6 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import { bindable, withBooleans } from './sqlite-booleans';
-import type { WalSync } from './wal-sync';
 
 /** One transaction holds the lock at a time, so one savepoint name serves them all. */
 const TRANSACTION_SAVEPOINT = 'wheelmeet_transaction';
@@ -19,39 +18,32 @@ const TRANSACTION_SAVEPOINT = 'wheelmeet_transaction';
 /**
  * SQLite with group commit (decision 023).
  *
- * Every commit must reach the disk (an fsync) before anyone is told of it: one commit per take,
- * accept or registration was 45 % of the server's busy time under load. Here every write that
- * arrives in the same turn of the event loop joins one transaction (a "batch"), committed once
- * that turn's I/O callbacks have run (`setImmediate`): one fsync for all of them. The busier
- * the server, the more writes each fsync carries. With a `WalSync` (decision 028) the fsync
- * runs on another thread, and batches committed meanwhile share the next one.
+ * With `synchronous=FULL` every commit waits for an fsync, and better-sqlite3 waits on the
+ * event loop: one commit per take, accept or registration was 45 % of the server's busy time
+ * under load. Here every write that arrives in the same turn of the event loop joins one
+ * transaction (a "batch"), committed once that turn's I/O callbacks have run (`setImmediate`):
+ * one fsync for all of them. The busier the server, the more writes each fsync carries.
  *
  * What callers see does not change:
- * - A write (and a Kysely transaction) resolves only after the batch holding it committed and
- *   reached the disk: an answer never reports a write that a power cut could still undo.
- * - Should that fsync fail, the writes waiting for it fail, and so does every statement after
- *   it until the server restarts: what is on disk is then unknown (Linux may report a lost
- *   write only once), and SQLite's recovery at the next start is what settles it.
+ * - A write (and a Kysely transaction) resolves only after the batch holding it committed:
+ *   an answer never reports a write that a power cut could still undo.
  * - A Kysely transaction runs inside the batch as a savepoint: its rollback undoes its own
  *   work only, and nothing else runs on the connection between its statements.
  * - A statement that fails is undone by SQLite on its own; the batch goes on. Should SQLite
  *   have rolled back the whole batch (disk full, I/O error) or its COMMIT fail, every write in
  *   it fails with that error.
- * - A read does not wait: it sees writes whose commit or fsync is still under way, as another
- *   connection would see them a moment later. Only the disk failing (or a power cut in that
- *   moment) could make such a read show a change that did not last.
+ * - A read does not wait: it sees writes whose commit is due at the end of this turn, as
+ *   another connection would see them a moment later. Only a failed commit (the disk itself
+ *   failing) could make such a read show a change that did not last.
  */
 export class SqliteGroupCommit {
   private readonly lock = new FifoLock();
   private batch: Batch | undefined;
   private closing: Promise<void> | undefined;
-  private diskFailure: Error | undefined;
 
-  /** Without `walSync` the file's own `synchronous` setting decides what a commit waits for. */
   constructor(
     private readonly file: SqliteDatabase.Database,
     private readonly prepare: (sql: string) => SqliteDatabase.Statement,
-    private readonly walSync?: WalSync,
   ) {}
 
   /** A Kysely dialect over this file; several Kysely instances may share one. */
@@ -70,7 +62,6 @@ export class SqliteGroupCommit {
       await this.lock.acquire();
       try {
         if (this.batch) this.commit(this.batch);
-        await this.walSync?.close();
         this.file.close();
       } finally {
         // Whoever still waits gets better-sqlite3's "connection is not open".
@@ -86,7 +77,6 @@ export class SqliteGroupCommit {
     let result: QueryResult<R>;
     let batch: Batch | undefined;
     try {
-      if (this.diskFailure) throw this.diskFailure;
       const statement = this.prepare(query.sql);
       if (!statement.readonly) batch = this.joinBatch();
       result = this.execute<R>(statement, query.parameters);
@@ -141,7 +131,6 @@ export class SqliteGroupCommit {
   /** Called with the lock held. */
   private joinBatch(): Batch {
     if (this.batch) return this.batch;
-    if (this.diskFailure) throw this.diskFailure;
     if (this.closing) throw new Error('The database is closing');
     // IMMEDIATE takes the write lock now (waiting up to busy_timeout for another process),
     // rather than failing at the batch's first write when another process writes too.
@@ -168,16 +157,11 @@ export class SqliteGroupCommit {
     this.batch = undefined;
     try {
       this.file.exec('commit');
+      batch.succeed();
     } catch (error) {
       if (this.file.inTransaction) this.file.exec('rollback');
       batch.fail(error);
-      return;
     }
-    if (!this.walSync) return batch.succeed();
-    this.walSync.sync().then(batch.succeed, (error: unknown) => {
-      this.diskFailure ??= new WalSyncError(error);
-      batch.fail(this.diskFailure);
-    });
   }
 
   private execute<R>(statement: SqliteDatabase.Statement, parameters: readonly unknown[]): QueryResult<R> {
@@ -200,15 +184,6 @@ export class SqliteGroupCommit {
   private assertAlive(transaction: OpenTransaction) {
     if (this.batch !== transaction.batch)
       throw new Error('The transaction was rolled back: SQLite ended the batch it was part of');
-  }
-}
-
-/** Carries SQLite's own code for a failed fsync, so callers answer it as the database being unavailable. */
-export class WalSyncError extends Error {
-  readonly code = 'SQLITE_IOERR_FSYNC';
-
-  constructor(cause: unknown) {
-    super('The database could not write to disk; restart the server once the disk is mended', { cause });
   }
 }
 
