@@ -25,6 +25,8 @@
  * talks over loopback; every process started is ended, and each run is bounded by a deadline.
  * The machine has two cores: the load processes need CPU too, and take it from the server
  * under test, for the app and for the baseline alike (their CPU is printed beside the server's).
+ * So that they stand in for browsers, each with a CPU of its own, a load process parses each
+ * broadcast's text once for all the people it plays, not once per person.
  *
  * A target "holds" N when nothing failed (no error, no timeout, no dropped connection, every
  * person finished their rounds), every spin started within 250 ms of its announced time, and
