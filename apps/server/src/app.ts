@@ -14,9 +14,7 @@ import { connectRedis } from './lib/redis';
 import { createLimiterFactory } from './lib/redis-limiters';
 import { createTokenService } from './lib/tokens';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { createAdminsRepository } from './modules/admin/admins.repository';
-import { adminsRoutes } from './modules/admin/admins.routes';
-import { createAdminsService } from './modules/admin/admins.service';
+import { registerAdmins } from './modules/admin/admins.module';
 import { createDashboardRepository } from './modules/admin/dashboard.repository';
 import { createReportsRepository } from './modules/admin/reports.repository';
 import { reportsRoutes } from './modules/admin/reports.routes';
@@ -47,10 +45,7 @@ import { registerMetrics } from './modules/metrics/metrics.routes';
 import { createParticipantsRepository } from './modules/participants/participants.repository';
 import { participantsRoutes } from './modules/participants/participants.routes';
 import { createParticipantsService } from './modules/participants/participants.service';
-import { createPaymentsRepository } from './modules/payments/payments.repository';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { createPaymentsService } from './modules/payments/payments.service';
-import { selectPaymentProvider } from './modules/payments/select-payment-provider';
+import { registerPayments } from './modules/payments/payments.module';
 import type { StripeClientOptions } from './modules/payments/stripe-payment-provider';
 import { startRoundTicker } from './modules/rounds/round-ticker';
 import { createRoundsRepository } from './modules/rounds/rounds.repository';
@@ -224,20 +219,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     random,
     outbox: eventOutbox,
   });
-  const payments = createPaymentsService({
-    payments: createPaymentsRepository(database.db),
-    businessUsers: businessUsersRepository,
-    plans: plansRepository,
-    provider: selectPaymentProvider(config.stripe, {
-      random,
-      stripeClientOptions: deps.stripeClientOptions,
-    }),
-    clock,
-    random,
-    log: app.log,
-    tokens,
-    outbox: eventOutbox,
-  });
   const wheels = createWheelsService({
     wheels: createWheelsRepository(database.db),
     participants: participantsRepository,
@@ -297,12 +278,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock,
     random,
     defaultRoundSeconds: config.wheelRoundSeconds,
-  });
-  const admins = createAdminsService({
-    admins: createAdminsRepository(database.db),
-    clock,
-    random,
-    passwords,
   });
   const settings = createSettingsService({ settings: createSettingsRepository(database.db), clock });
 
@@ -368,7 +343,19 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     formLimit: config.publicFormLimit,
     limiters,
   });
-  await app.register(paymentsRoutes, { payments, formLimit: config.publicFormLimit, limiters });
+  await registerPayments(app, {
+    db: database.db,
+    businessUsers: businessUsersRepository,
+    plans: plansRepository,
+    stripe: config.stripe,
+    stripeClientOptions: deps.stripeClientOptions,
+    clock,
+    random,
+    tokens,
+    outbox: eventOutbox,
+    formLimit: config.publicFormLimit,
+    limiters,
+  });
   await app.register(wheelsRoutes, { wheels });
   await app.register(participantsRoutes, {
     participants,
@@ -417,7 +404,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     settings,
     participants,
   });
-  await app.register(adminsRoutes, { auth, admins });
+  await registerAdmins(app, { db: database.db, auth, clock, random, passwords });
   await app.register(wheelsAdminRoutes, { auth, wheelsAdmin });
   await app.register(businessAdminRoutes, { auth, businessUsers, demoRequests });
   const reports = createReportsService({ reports: createReportsRepository(database.db) });
