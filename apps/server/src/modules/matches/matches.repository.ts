@@ -13,9 +13,10 @@ export interface MatchWithPeople extends MatchRow {
 export const CLOSE_BATCH_SIZE = 500;
 
 /*
- * An answer (AcceptMatch, DeclineMatch) reads its match and the two people and writes the
- * accept, thousands of times in the seconds after a reveal: these statements are compiled once,
- * where building them with Kysely on every call took a sixth of the server's busy time then.
+ * An answer (AcceptMatch, DeclineMatch) writes itself in one statement that checks the caller,
+ * the match's state and its deadline, then reads the two people; thousands of them run in the
+ * seconds after a reveal. These statements are compiled once, where building them with Kysely
+ * on every call took a sixth of the server's busy time then.
  */
 const matchById = compiledOnce(['id'], (db, { id }: { id: string }) =>
   db.selectFrom('matches').selectAll().where('id', '=', id),
@@ -23,26 +24,71 @@ const matchById = compiledOnce(['id'], (db, { id }: { id: string }) =>
 const twoPeople = compiledOnce(['user1', 'user2'], (db, { user1, user2 }: { user1: string; user2: string }) =>
   db.selectFrom('participants').selectAll().where('id', 'in', [user1, user2]),
 );
-/** One side's accept; Accepted when the other side's accept is there already. Open matches only. */
-const acceptBy = (side: 'user1' | 'user2') =>
-  compiledOnce(['id'], (db, { id }: { id: string }) =>
-    db
-      .updateTable('matches')
-      .set((eb) => ({
-        [side === 'user1' ? 'accepted_by_user1' : 'accepted_by_user2']: true,
+interface Answer extends Record<string, unknown> {
+  id: string;
+  participant: string;
+  now: string;
+}
+/**
+ * The match `id`, if it is the participant's and open to their answer: not closed, and either
+ * pending before its deadline (`now`) or already holding the answer `kept`, which answering
+ * again leaves as it is.
+ */
+const answerable = (
+  eb: ExpressionBuilder<Database, 'matches'>,
+  { id, participant, now }: Answer,
+  kept: 'Accepted' | 'Rejected',
+) =>
+  eb.and([
+    eb('id', '=', id),
+    eb.or([eb('user1_id', '=', participant), eb('user2_id', '=', participant)]),
+    eb('closed_at', 'is', null),
+    eb.or([
+      eb('status', '=', kept),
+      eb.and([eb('status', '=', 'Pending'), eb.or([eb('answer_by', 'is', null), eb('answer_by', '>', now)])]),
+    ]),
+  ]);
+/**
+ * The participant's accept, on their own side; Accepted when the other side's accept is there
+ * already. Accepting again changes nothing.
+ */
+const acceptAsParty = compiledOnce(['id', 'participant', 'now'], (db, answer: Answer) => {
+  const { participant } = answer;
+  return db
+    .updateTable('matches')
+    .set((eb) => {
+      /** One side's accept: given when the participant is on that side, else as it was. */
+      const acceptOf = (side: 'user1_id' | 'user2_id', accepted: 'accepted_by_user1' | 'accepted_by_user2') =>
+        eb.case().when(side, '=', participant).then(true).else(eb.ref(accepted)).end();
+      return {
+        accepted_by_user1: acceptOf('user1_id', 'accepted_by_user1'),
+        accepted_by_user2: acceptOf('user2_id', 'accepted_by_user2'),
         status: eb
           .case()
-          .when(side === 'user1' ? 'accepted_by_user2' : 'accepted_by_user1', '=', true)
+          .when(
+            eb.or([
+              eb.and([eb('user1_id', '=', participant), eb('accepted_by_user2', '=', true)]),
+              eb.and([eb('user2_id', '=', participant), eb('accepted_by_user1', '=', true)]),
+            ]),
+          )
           .then('Accepted' as const)
           .else(eb.ref('status'))
           .end(),
-      }))
-      .where('id', '=', id)
-      .where('status', '!=', 'Rejected')
-      .where('closed_at', 'is', null)
-      .returningAll(),
-  );
-const recordAcceptOf = { user1: acceptBy('user1'), user2: acceptBy('user2') };
+      };
+    })
+    .where((eb) => answerable(eb, answer, 'Accepted'))
+    .returningAll();
+});
+/**
+ * The participant's decline: a pending match becomes Rejected. Declining again changes nothing.
+ */
+const declineAsParty = compiledOnce(['id', 'participant', 'now'], (db, answer: Answer) =>
+  db
+    .updateTable('matches')
+    .set({ status: 'Rejected' })
+    .where((eb) => answerable(eb, answer, 'Rejected'))
+    .returningAll(),
+);
 
 export function createMatchesRepository(db: Kysely<Database>) {
   async function withPeople(rows: MatchRow[]): Promise<MatchWithPeople[]> {
@@ -192,23 +238,27 @@ export function createMatchesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Records one side's accept; the match becomes Accepted when the other side had accepted
-     * too. The match as it now stands, or undefined when it was declined or closed meanwhile.
+     * Records the participant's accept, in one statement; the match becomes Accepted when the
+     * other side had accepted too. The match as it now stands, or undefined when it took no
+     * accept: not theirs, declined, closed or past its deadline (`now`), or gone.
      */
-    async recordAccept(id: string, side: 'user1' | 'user2'): Promise<MatchRow | undefined> {
-      return (await recordAcceptOf[side](db, { id }))[0];
+    async recordAccept(id: string, participantId: string, now: string): Promise<MatchWithPeople | undefined> {
+      const [match] = await acceptAsParty(db, { id, participant: participantId, now });
+      return match && withPeopleOf(match);
     },
 
-    /** A pending match becomes Rejected; an accepted or rejected one stays as it is. */
-    async recordDecline(id: string): Promise<MatchWithPeople | undefined> {
-      await db
-        .updateTable('matches')
-        .set({ status: 'Rejected' })
-        .where('id', '=', id)
-        .where('status', '=', 'Pending')
-        .where('closed_at', 'is', null)
-        .execute();
-      return byId(id);
+    /**
+     * Records the participant's decline, in one statement: a pending match becomes Rejected.
+     * The match as it now stands, or undefined when it took no decline: not theirs, accepted,
+     * closed or past its deadline (`now`), or gone.
+     */
+    async recordDecline(
+      id: string,
+      participantId: string,
+      now: string,
+    ): Promise<MatchWithPeople | undefined> {
+      const [match] = await declineAsParty(db, { id, participant: participantId, now });
+      return match && withPeopleOf(match);
     },
   };
 }

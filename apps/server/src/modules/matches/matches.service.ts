@@ -69,25 +69,36 @@ export function createMatchesService(deps: {
     match.answer_by !== null &&
     new Date(match.answer_by).getTime() <= clock.now().getTime();
 
-  const requireMine = async (matchId: string, participantId: string) => {
+  /**
+   * Why an answer the match did not take was refused, in the order a person should hear it:
+   * no such match, not theirs, over (closed now if its deadline just passed), then `answered`
+   * when it already has the answer that rules this one out.
+   */
+  async function refusalOf(
+    matchId: string,
+    participantId: string,
+    answered: { status: MatchRow['status']; message: string },
+  ): Promise<AppError> {
     const match = await matches.findById(matchId);
-    if (!match) throw notFound('Match not found');
-    const side = sideOf(match, participantId);
-    if (!match.closed_at && isPastAnswerDeadline(match)) await close(match, 'unanswered');
-    if (match.closed_at || isPastAnswerDeadline(match)) throw new AppError('conflict', MATCH_EXPIRED);
-    return { match, side };
-  };
+    if (!match) return notFound('Match not found');
+    sideOf(match, participantId);
+    if (match.closed_at) return new AppError('conflict', MATCH_EXPIRED);
+    if (isPastAnswerDeadline(match)) {
+      await close(match, 'unanswered');
+      return new AppError('conflict', MATCH_EXPIRED);
+    }
+    if (match.status === answered.status) return new AppError('conflict', answered.message);
+    // Open and answerable when read again: it changed since the answer was refused, and a
+    // match only ever closes, so it is over by now as far as this answer goes.
+    return new AppError('conflict', MATCH_EXPIRED);
+  }
 
   return {
     /** Pending → Accepted once both have accepted; both people hear of every accept. */
     async accept(matchId: string, participantId: string): Promise<Match> {
-      const { match, side } = await requireMine(matchId, participantId);
-      if (match.status === 'Rejected') throw new AppError('conflict', MATCH_DECLINED);
-      const recorded = await matches.recordAccept(matchId, side);
-      // Not recorded: declined or closed since it was read; say which.
-      const updated = recorded ? { ...match, ...recorded } : ((await matches.findById(matchId)) ?? match);
-      if (updated.closed_at) throw new AppError('conflict', MATCH_EXPIRED);
-      if (updated.status === 'Rejected') throw new AppError('conflict', MATCH_DECLINED);
+      const updated = await matches.recordAccept(matchId, participantId, clock.now().toISOString());
+      if (!updated)
+        throw await refusalOf(matchId, participantId, { status: 'Rejected', message: MATCH_DECLINED });
       await events.publish('matchAccepted', {
         event: {
           matchId,
@@ -105,11 +116,12 @@ export function createMatchesService(deps: {
 
     /** A pending match becomes Rejected, for both people. */
     async decline(matchId: string, participantId: string): Promise<Match> {
-      const { match } = await requireMine(matchId, participantId);
-      if (match.status === 'Accepted') throw new AppError('conflict', MATCH_ALREADY_ACCEPTED);
-      const updated = (await matches.recordDecline(matchId)) ?? match;
-      if (updated.closed_at) throw new AppError('conflict', MATCH_EXPIRED);
-      if (updated.status === 'Accepted') throw new AppError('conflict', MATCH_ALREADY_ACCEPTED);
+      const updated = await matches.recordDecline(matchId, participantId, clock.now().toISOString());
+      if (!updated)
+        throw await refusalOf(matchId, participantId, {
+          status: 'Accepted',
+          message: MATCH_ALREADY_ACCEPTED,
+        });
       await events.publish('matchDeclined', {
         event: { matchId, userId: participantId },
         participantIds: [updated.user1_id, updated.user2_id],
