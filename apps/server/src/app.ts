@@ -13,28 +13,18 @@ import { createReadCache, shareTableChanges } from './lib/read-cache';
 import { connectRedis } from './lib/redis';
 import { createLimiterFactory } from './lib/redis-limiters';
 import { createTokenService } from './lib/tokens';
-import { adminRoutes } from './modules/admin/admin.routes';
 import { registerAdmins } from './modules/admin/admins.module';
-import { createDashboardRepository } from './modules/admin/dashboard.repository';
-import { createReportsRepository } from './modules/admin/reports.repository';
-import { reportsRoutes } from './modules/admin/reports.routes';
-import { createReportsService } from './modules/admin/reports.service';
+import { registerDashboard } from './modules/admin/dashboard.module';
+import { registerReports } from './modules/admin/reports.module';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
-import { businessRoutes } from './modules/business/business.routes';
-import { createBusinessUsersRepository } from './modules/business/business-users.repository';
-import { createBusinessUsersService } from './modules/business/business-users.service';
-import { businessAdminRoutes } from './modules/business/business-users-admin.routes';
-import { createDemoRequestsRepository } from './modules/business/demo-requests.repository';
-import { createDemoRequestsService } from './modules/business/demo-requests.service';
-import { createPlansRepository } from './modules/business/plans.repository';
-import { createPlansService } from './modules/business/plans.service';
+import { registerBusiness } from './modules/business/business.module';
 import { registerPublicApi } from './modules/public-api/public-api.module';
 import { createCallsRepository } from './modules/calls/calls.repository';
 import { type CallsService, createCallsService } from './modules/calls/calls.service';
-import { clientConfigRoutes } from './modules/client-config/client-config.routes';
+import { registerClientConfig } from './modules/client-config/client-config.module';
 import { registerConnections } from './modules/connections/connections.module';
 import { registerEmbed } from './modules/embed/embed.module';
 import { registerEmail } from './modules/email/email.module';
@@ -53,8 +43,7 @@ import { createRoundsService, type RoundsService } from './modules/rounds/rounds
 import { refuseRemovedParticipants } from './modules/safety/safety.hub';
 import { registerSafety } from './modules/safety/safety.module';
 import { createSafetyRepository } from './modules/safety/safety.repository';
-import { createSettingsRepository } from './modules/settings/settings.repository';
-import { createSettingsService } from './modules/settings/settings.service';
+import { createSettings } from './modules/settings/settings.module';
 import { systemRoutes } from './modules/system/system.routes';
 import { createWheelsRepository } from './modules/wheels/wheels.repository';
 import { wheelsRoutes } from './modules/wheels/wheels.routes';
@@ -201,24 +190,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   // Feature services, each over its own repository.
   const participantsRepository = createParticipantsRepository(database.db);
-  const plansRepository = createPlansRepository(database.db);
-  const plans = createPlansService(plansRepository, readCache);
-  const businessUsersRepository = createBusinessUsersRepository(database.db);
-  const businessUsers = createBusinessUsersService({
-    businessUsers: businessUsersRepository,
-    plans: plansRepository,
-    clock,
-    random,
-    passwords,
-    signInThrottle,
-    tokens,
-  });
-  const demoRequests = createDemoRequestsService({
-    demoRequests: createDemoRequestsRepository(database.db),
-    clock,
-    random,
-    outbox: eventOutbox,
-  });
   const wheels = createWheelsService({
     wheels: createWheelsRepository(database.db),
     participants: participantsRepository,
@@ -268,18 +239,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     throttle: signInThrottle,
   });
   app.decorateRequest('staff', null);
-  const dashboard = createDashboardRepository(database.db);
-  const wheelsAdmin = createWheelsAdminService({
-    wheels: createWheelsRepository(database.db),
-    rounds,
-    calls,
-    seats: dashboard,
-    reports: safetyRecords,
-    clock,
-    random,
-    defaultRoundSeconds: config.wheelRoundSeconds,
-  });
-  const settings = createSettingsService({ settings: createSettingsRepository(database.db), clock });
+  const settings = createSettings({ db: database.db, clock });
 
   // Reactions between features, and pushes to the browsers.
   events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
@@ -336,17 +296,23 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   // HTTP routes.
   await app.register(systemRoutes, { isDatabaseReachable: () => isDatabaseReachable(database.db) });
-  await app.register(businessRoutes, {
-    plans,
-    businessUsers,
-    demoRequests,
+  const business = await registerBusiness(app, {
+    db: database.db,
+    cache: readCache,
+    clock,
+    random,
+    passwords,
+    signInThrottle,
+    tokens,
+    outbox: eventOutbox,
+    auth,
     formLimit: config.publicFormLimit,
     limiters,
   });
   await registerPayments(app, {
     db: database.db,
-    businessUsers: businessUsersRepository,
-    plans: plansRepository,
+    businessUsers: business.businessUsers,
+    plans: business.plans,
     stripe: config.stripe,
     stripeClientOptions: deps.stripeClientOptions,
     clock,
@@ -387,28 +353,28 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     hub: hub.io,
     log: app.log,
   });
-  await app.register(clientConfigRoutes, {
+  await registerClientConfig(app, {
     calls,
     tokens,
-    payments: config.stripe
-      ? { mode: 'stripe', publishableKey: config.stripe.publishableKey }
-      : { mode: 'test', publishableKey: null },
+    stripe: config.stripe,
     defaultRoundSeconds: config.wheelRoundSeconds,
   });
 
   await app.register(authRoutes, { auth });
-  await app.register(adminRoutes, {
-    auth,
-    clock,
-    dashboard,
-    settings,
-    participants,
-  });
+  const seats = await registerDashboard(app, { db: database.db, auth, clock, settings, participants });
   await registerAdmins(app, { db: database.db, auth, clock, random, passwords });
+  const wheelsAdmin = createWheelsAdminService({
+    wheels: createWheelsRepository(database.db),
+    rounds,
+    calls,
+    seats,
+    reports: safetyRecords,
+    clock,
+    random,
+    defaultRoundSeconds: config.wheelRoundSeconds,
+  });
   await app.register(wheelsAdminRoutes, { auth, wheelsAdmin });
-  await app.register(businessAdminRoutes, { auth, businessUsers, demoRequests });
-  const reports = createReportsService({ reports: createReportsRepository(database.db) });
-  await app.register(reportsRoutes, { auth, reports });
+  const reports = await registerReports(app, { db: database.db, auth });
   await registerPublicApi(app, {
     db: database.db,
     clock,
@@ -416,8 +382,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     events,
     auth,
     limiters,
-    businessUsers: businessUsersRepository,
-    plans: plansRepository,
+    businessUsers: business.businessUsers,
+    plans: business.plans,
     wheelsAdmin,
     participants,
     matches,
