@@ -3,13 +3,20 @@
  * or BENCH_CPU_PROF with `npm run bench:http`), as shares of the time the process was busy
  * (idle time left out), by self time: where the time went, not who called it.
  *
- *   npx tsx bench/cpu-profile-top.ts <file.cpuprofile> [rows]
+ *   npx tsx bench/cpu-profile-top.ts <file.cpuprofile> [rows] [--after <function>:<ms>]
+ *
+ * With --after, only the samples taken within <ms> after a sample whose stack holds a function
+ * of that name count (e.g. `--after reveal:2000`: the seconds in which people answer a reveal),
+ * and the process's busy share of each of those windows is printed: a window near 100 % busy
+ * means calls queue, and every millisecond cut from it shortens their wait.
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -17,24 +24,83 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, rowsArgument] = process.argv.slice(2);
+const USAGE = 'usage: tsx bench/cpu-profile-top.ts <file.cpuprofile> [rows] [--after <function>:<ms>]';
+const { positionals, values: flags } = parseArgs({
+  allowPositionals: true,
+  options: { after: { type: 'string' } },
+});
+const [file, rowsArgument] = positionals;
 if (!file) {
-  console.error('usage: tsx bench/cpu-profile-top.ts <file.cpuprofile> [rows]');
+  console.error(USAGE);
   process.exit(1);
 }
 const rows = Number(rowsArgument ?? 25);
 // `--cpu-prof` writes one file per thread: a glob naming two would pass the second as the row count.
 if (!Number.isInteger(rows) || rows < 1) {
-  console.error(
-    `usage: tsx bench/cpu-profile-top.ts <file.cpuprofile> [rows]; "${rowsArgument}" is not a row count`,
-  );
+  console.error(`${USAGE}; "${rowsArgument}" is not a row count`);
+  process.exit(1);
+}
+const afterMatch = flags.after?.match(/^(.+):(\d+)$/);
+if (flags.after && !afterMatch) {
+  console.error(`${USAGE}; "${flags.after}" is not <function>:<ms>`);
   process.exit(1);
 }
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
 
+/** When each sample was taken, in µs from the first. */
+const sampleTimes: number[] = [];
+profile.timeDeltas.reduce((time, delta, index) => {
+  sampleTimes[index] = time + delta;
+  return time + delta;
+}, 0);
+
+/** The samples to count: all, or those in the windows after a named function ran. */
+function samplesToCount(): Set<number> | undefined {
+  if (!afterMatch?.[1] || !afterMatch[2]) return undefined;
+  const [name, windowMs] = [afterMatch[1], Number(afterMatch[2])];
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const holds = new Map<number, boolean>();
+  const stackHolds = (id: number): boolean => {
+    const known = holds.get(id);
+    if (known !== undefined) return known;
+    const parent = parentOf.get(id);
+    const result =
+      nodes.get(id)?.callFrame.functionName === name || (parent !== undefined && stackHolds(parent));
+    holds.set(id, result);
+    return result;
+  };
+  // Windows open at the first sample of each run of samples in `name`, and last windowMs.
+  const windows: Array<{ start: number; end: number; busy: number }> = [];
+  profile.samples.forEach((id, index) => {
+    const time = sampleTimes[index] ?? 0;
+    const last = windows.at(-1);
+    if (stackHolds(id) && (!last || time > last.end))
+      windows.push({ start: time, end: time + windowMs * 1_000, busy: 0 });
+  });
+  const counted = new Set<number>();
+  let window = 0;
+  profile.samples.forEach((id, index) => {
+    const time = sampleTimes[index] ?? 0;
+    while (windows[window] && time > (windows[window]?.end ?? 0)) window += 1;
+    const current = windows[window];
+    if (!current || time < current.start) return;
+    counted.add(index);
+    if (nodes.get(id)?.callFrame.functionName !== '(idle)') current.busy += profile.timeDeltas[index] ?? 0;
+  });
+  process.stdout.write(
+    `${windows.length} windows of ${windowMs} ms after ${name}; busy share of each: ${windows
+      .map((entry) => `${Math.round((100 * entry.busy) / (windowMs * 1_000))} %`)
+      .join(', ')}\n`,
+  );
+  return counted;
+}
+const counted = samplesToCount();
+
 const selfTime = new Map<number, number>();
 profile.samples.forEach((id, index) => {
+  if (counted && !counted.has(index)) return;
   selfTime.set(id, (selfTime.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
 });
 

@@ -18,6 +18,8 @@
  * Target `before` runs the app from another copy of apps/server, BENCH_BEFORE_DIR, e.g. an older
  * commit's (`git archive <commit> apps/server | tar -x -C .bench-before`, then
  * BENCH_BEFORE_DIR=.bench-before/apps/server --targets bare,before,app), for a before/after in one run.
+ * BENCH_APP_DIR likewise runs target `app` from a copy (by default this checkout's apps/server), so
+ * a long run measures one commit while the working tree goes on changing.
  *
  * For each N and target: a fresh server process (the app with a fresh database holding the
  * wheels, or the bare server), then `--workers` load processes (bench/hub-load-worker.ts) that
@@ -66,7 +68,7 @@ const SLOTS = 100;
 const GOAL_MS = 250;
 const SETUP_LIMIT_MS = 10 * 60_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverDir = path.resolve(here, '../apps/server');
+const serverDir = path.resolve(process.env.BENCH_APP_DIR ?? path.join(here, '../apps/server'));
 
 const loadAverage = () =>
   loadavg()
