@@ -16,9 +16,7 @@ import { createTokenService } from './lib/tokens';
 import { registerAdmins } from './modules/admin/admins.module';
 import { registerDashboard } from './modules/admin/dashboard.module';
 import { registerReports } from './modules/admin/reports.module';
-import { createAuthRepository } from './modules/auth/auth.repository';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
+import { registerAuth } from './modules/auth/auth.module';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { registerBusiness } from './modules/business/business.module';
 import { registerPublicApi } from './modules/public-api/public-api.module';
@@ -32,9 +30,7 @@ import { registerEventOutbox } from './modules/event-outbox/event-outbox.module'
 import { createMatchesRepository } from './modules/matches/matches.repository';
 import { createMatchesService } from './modules/matches/matches.service';
 import { registerMetrics } from './modules/metrics/metrics.routes';
-import { createParticipantsRepository } from './modules/participants/participants.repository';
-import { participantsRoutes } from './modules/participants/participants.routes';
-import { createParticipantsService } from './modules/participants/participants.service';
+import { registerParticipants } from './modules/participants/participants.module';
 import { registerPayments } from './modules/payments/payments.module';
 import type { StripeClientOptions } from './modules/payments/stripe-payment-provider';
 import { startRoundTicker } from './modules/rounds/round-ticker';
@@ -45,11 +41,8 @@ import { registerSafety } from './modules/safety/safety.module';
 import { createSafetyRepository } from './modules/safety/safety.repository';
 import { createSettings } from './modules/settings/settings.module';
 import { systemRoutes } from './modules/system/system.routes';
-import { createWheelsRepository } from './modules/wheels/wheels.repository';
-import { wheelsRoutes } from './modules/wheels/wheels.routes';
-import { createAccessCodeLimits, createWheelsService } from './modules/wheels/wheels.service';
-import { wheelsAdminRoutes } from './modules/wheels/wheels-admin.routes';
-import { createWheelsAdminService } from './modules/wheels/wheels-admin.service';
+import { registerWheels } from './modules/wheels/wheels.module';
+import { registerWheelsAdmin } from './modules/wheels/wheels-admin.module';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -188,26 +181,43 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   });
   const presence = createPresence(() => hub.io, { multiProcess: hubRedis !== undefined });
 
-  // Feature services, each over its own repository.
-  const participantsRepository = createParticipantsRepository(database.db);
-  const wheels = createWheelsService({
-    wheels: createWheelsRepository(database.db),
-    participants: participantsRepository,
+  // Once shutting down (the preClose hook below), answers close their keep-alive connections: an
+  // idle one would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS. Added before any
+  // module registers its routes: a module's routes take only the hooks added before it.
+  let closing = false;
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  // Feature modules, each registering its own routes: auth first (the staff guards of the others'
+  // admin routes ask it who is signed in), then the wheels and registering, which rounds and the hub use.
+  const auth = await registerAuth(app, {
+    db: database.db,
+    tokens,
+    clock,
+    passwords,
+    throttle: signInThrottle,
+  });
+  const wheels = await registerWheels(app, {
+    db: database.db,
     clock,
     random,
     tokens,
-    accessAttempts: createAccessCodeLimits(limiters),
+    limiters,
     events,
     presence,
     defaultRoundSeconds: config.wheelRoundSeconds,
     cache: readCache,
   });
-  const participants = createParticipantsService({
-    participants: participantsRepository,
+  const participants = await registerParticipants(app, {
+    db: database.db,
     wheels,
     tokens,
     clock,
     random,
+    registrationLimit: config.participantRegistrationLimit,
+    limiters,
   });
   const matches = createMatchesService({ matches: createMatchesRepository(database.db), events, clock });
   const rounds = createRoundsService({
@@ -231,14 +241,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     connectedSockets: () => hub.io.engine.clientsCount,
     wheelsByPhase: createRoundsRepository(database.db).countWheelsByPhase,
   });
-  const auth = createAuthService({
-    accounts: createAuthRepository(database.db),
-    tokens,
-    clock,
-    passwords,
-    throttle: signInThrottle,
-  });
-  app.decorateRequest('staff', null);
   const settings = createSettings({ db: database.db, clock });
 
   // Reactions between features, and pushes to the browsers.
@@ -280,12 +282,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     events.subscribe('matchesRevealed', (event) => wakeAt(event.completed.resetAt));
   }
   // Shutting down: requests under way finish, and their answers close their keep-alive
-  // connections (an idle one would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS).
-  let closing = false;
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (closing) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  // connections (the onSend hook above).
   app.addHook('preClose', async () => {
     closing = true;
     ticker?.stop();
@@ -294,7 +291,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     await hub.close(config.shutdownTimeoutMs / 2);
   });
 
-  // HTTP routes.
+  // The other feature modules.
   await app.register(systemRoutes, { isDatabaseReachable: () => isDatabaseReachable(database.db) });
   const business = await registerBusiness(app, {
     db: database.db,
@@ -320,12 +317,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     tokens,
     outbox: eventOutbox,
     formLimit: config.publicFormLimit,
-    limiters,
-  });
-  await app.register(wheelsRoutes, { wheels });
-  await app.register(participantsRoutes, {
-    participants,
-    registrationLimit: config.participantRegistrationLimit,
     limiters,
   });
   const connections = await registerConnections(app, { db: database.db, clock, tokens, events });
@@ -360,11 +351,11 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     defaultRoundSeconds: config.wheelRoundSeconds,
   });
 
-  await app.register(authRoutes, { auth });
   const seats = await registerDashboard(app, { db: database.db, auth, clock, settings, participants });
   await registerAdmins(app, { db: database.db, auth, clock, random, passwords });
-  const wheelsAdmin = createWheelsAdminService({
-    wheels: createWheelsRepository(database.db),
+  const wheelsAdmin = await registerWheelsAdmin(app, {
+    db: database.db,
+    auth,
     rounds,
     calls,
     seats,
@@ -373,7 +364,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     random,
     defaultRoundSeconds: config.wheelRoundSeconds,
   });
-  await app.register(wheelsAdminRoutes, { auth, wheelsAdmin });
   const reports = await registerReports(app, { db: database.db, auth });
   await registerPublicApi(app, {
     db: database.db,
