@@ -16,6 +16,10 @@ export class FakePeerConnection {
   onconnectionstatechange: (() => void) | null = null;
   readonly transceivers: FakeTransceiver[] = [];
   readonly addedCandidates: RTCIceCandidateInit[] = [];
+  /** Every local description set, in order (a provisional answer, then the final one). */
+  readonly localDescriptions: RTCSessionDescriptionInit[] = [];
+  /** Makes the next setLocalDescription of this type fail, as a browser may. */
+  failNextLocal: RTCSdpType | null = null;
   readonly close = vi.fn(() => {
     this.connectionState = 'closed';
     this.signalingState = 'closed';
@@ -49,8 +53,18 @@ export class FakePeerConnection {
   }
 
   async setLocalDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    if (this.failNextLocal === description.type) {
+      this.failNextLocal = null;
+      throw new DOMException(`Failed to set local ${description.type}`, 'InvalidStateError');
+    }
     this.localDescription = description;
-    this.signalingState = description.type === 'offer' ? 'have-local-offer' : 'stable';
+    this.localDescriptions.push(description);
+    this.signalingState =
+      description.type === 'offer'
+        ? 'have-local-offer'
+        : description.type === 'pranswer'
+          ? 'have-local-pranswer'
+          : 'stable';
   }
 
   async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {

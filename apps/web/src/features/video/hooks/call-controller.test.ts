@@ -244,6 +244,41 @@ describe('call controller as the answerer (user2)', () => {
     expect(controller.getState().phase).toBe('active');
   });
 
+  it('sets its answer as a provisional one first, then the same text as final, and sends it (the ICE stall)', async () => {
+    const { hub, controller, peers } = setup();
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(peers[0]?.localDescriptions).toEqual([
+      { type: 'pranswer', sdp: 'v=0 fake-answer' },
+      { type: 'answer', sdp: 'v=0 fake-answer' },
+    ]);
+    expect(peers[0]?.signalingState).toBe('stable');
+    // The partner gets a final answer, never the provisional one.
+    expect(hub.callsOf('SendAnswer')).toEqual([
+      { matchId: MATCH_AS_ANSWERER.id, answer: { type: 'answer', sdp: 'v=0 fake-answer' } },
+    ]);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('fails the call, and tells the partner, when the browser refuses the provisional or the final answer', async () => {
+    for (const refused of ['pranswer', 'answer'] as const) {
+      const { hub, controller, environment, peers } = setup();
+      const create = environment.createPeerConnection;
+      environment.createPeerConnection = (configuration) => {
+        const pc = create(configuration) as unknown as FakePeerConnection;
+        pc.failNextLocal = refused;
+        return pc as unknown as RTCPeerConnection;
+      };
+      controller.matchReady(MATCH_AS_ANSWERER, ME);
+      hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+      await flushPromises();
+      expect(controller.getState(), refused).toMatchObject({ phase: 'failed' });
+      expect(peers[0]?.close, refused).toHaveBeenCalled();
+      expect(hub.callsOf('FailCall'), refused).toEqual([{ matchId: MATCH_AS_ANSWERER.id }]);
+    }
+  });
+
   it('keeps an offer that arrives before the match is known and answers it once it is', async () => {
     const { hub, controller, peers } = setup();
     hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
