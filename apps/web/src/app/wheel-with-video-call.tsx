@@ -13,18 +13,19 @@ const LoadedOverlay = overlay.component((module) => module.VideoCallOverlay);
 export const preloadVideoCallOverlay = overlay.preload;
 
 /**
- * Puts the video call over a wheel screen: the wheel reports each match this person accepts
+ * Puts the video call over a wheel screen: the wheel reports each match shown to this person
+ * (`onMatchOffered`, the ICE servers are fetched), each match this person accepts
  * (`onMatchAccepted`, the camera gets ready) and each match both sides accepted (`onMatchReady`,
  * the call starts); the call takes it from there. The two features meet only here.
  */
 export function WheelWithVideoCall({ children }: { children: (call: WheelCallHooks) => ReactNode }) {
   const call = useVideoCall();
-  const { onMatchReady, onMatchAccepted } = call;
+  const { onMatchReady, onMatchAccepted, onMatchOffered } = call;
   // Every step of a call's set-up re-renders this component; the wheel does not depend on the
   // call's state, so it is kept as it is rather than re-rendered between those steps.
   const wheel = useMemo(
-    () => children({ onMatchReady, onMatchAccepted }),
-    [children, onMatchReady, onMatchAccepted],
+    () => children({ onMatchReady, onMatchAccepted, onMatchOffered }),
+    [children, onMatchReady, onMatchAccepted, onMatchOffered],
   );
   useEffect(() => whenIdle(() => void overlay.preload()), []);
   // Once shown, the overlay stays mounted so that the end of a call goes through its dialog.

@@ -14,6 +14,7 @@ import {
   DISCONNECTED_GRACE_MS,
   ICE_CANDIDATE_POOL_SIZE,
   ICE_GATHERING_TIMEOUT_MS,
+  ICE_SERVERS_REUSE_MS,
   MAX_AUTOMATIC_RESTARTS,
   PREPARED_MEDIA_HOLD_MS,
   VIDEO_RETRY_DELAY_MS,
@@ -493,6 +494,74 @@ describe("call controller from this person's own Accept", () => {
     await flushPromises();
     expect(getUserMedia).toHaveBeenCalledTimes(2);
     expect(hub.callsOf('SendOffer')).toHaveLength(1);
+  });
+});
+
+describe('call controller from the moment a match is shown', () => {
+  const SHOWN = { ...MATCH, status: 'Pending' as const, acceptedByUser1: false, acceptedByUser2: false };
+  const SHOWN_AS_ANSWERER = {
+    ...MATCH_AS_ANSWERER,
+    status: 'Pending' as const,
+    acceptedByUser1: false,
+    acceptedByUser2: false,
+  };
+
+  it('fetches the ICE servers at once, without the camera, and the Accept and the call use them', async () => {
+    const { controller, hub, getUserMedia, loadIceServers, peers } = setup();
+    controller.matchOffered(SHOWN, ME);
+    await flushPromises();
+    expect(loadIceServers).toHaveBeenCalledWith('participant-token');
+    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(peers).toHaveLength(0);
+    expect(controller.getState().phase).toBe('idle');
+
+    controller.acceptedByMe({ ...SHOWN, acceptedByUser1: true }, ME);
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(loadIceServers).toHaveBeenCalledTimes(1);
+    expect(peers[0]?.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.org:3478'] }]);
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+  });
+
+  it('the answerer answers on the ICE servers fetched when the match was shown', async () => {
+    const { controller, hub, loadIceServers, peers } = setup();
+    controller.matchOffered(SHOWN_AS_ANSWERER, ME);
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(loadIceServers).toHaveBeenCalledTimes(1);
+    expect(peers[0]?.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.org:3478'] }]);
+    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
+  });
+
+  it('fetches them again once they are ICE_SERVERS_REUSE_MS old, or when the fetch failed', async () => {
+    const { controller, clock, loadIceServers } = setup();
+    controller.matchOffered(SHOWN, ME);
+    clock.now += ICE_SERVERS_REUSE_MS - 1;
+    controller.acceptedByMe(SHOWN, ME);
+    expect(loadIceServers).toHaveBeenCalledTimes(1);
+
+    const later = setup();
+    later.controller.matchOffered(SHOWN, ME);
+    later.clock.now += ICE_SERVERS_REUSE_MS;
+    later.controller.acceptedByMe(SHOWN, ME);
+    expect(later.loadIceServers).toHaveBeenCalledTimes(2);
+
+    const failed = setup();
+    failed.loadIceServers.mockRejectedValueOnce(new Error('offline'));
+    failed.controller.matchOffered(SHOWN, ME);
+    await flushPromises();
+    failed.controller.acceptedByMe(SHOWN, ME);
+    failed.controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(failed.loadIceServers).toHaveBeenCalledTimes(2);
+    expect(failed.peers[0]?.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.org:3478'] }]);
+  });
+
+  it('fetches nothing for a match the person is not in', () => {
+    const { controller, loadIceServers } = setup();
+    controller.matchOffered(SHOWN, { id: 'someone-else', token: 'their-token' });
+    expect(loadIceServers).not.toHaveBeenCalled();
   });
 });
 

@@ -33,6 +33,12 @@ export const CONNECT_TIMEOUT_MS = 15_000;
  * the rest of the wait.
  */
 export const ICE_GATHERING_TIMEOUT_MS = 3_000;
+/**
+ * How long ICE servers fetched for a match still to be answered are used again, by its Accept
+ * and its call: half the shortest life the server gives TURN credentials (60 s), so a list used
+ * at the end of this still has half its life left.
+ */
+export const ICE_SERVERS_REUSE_MS = 30_000;
 /** Fresh starts of one call without a connection in between, before it counts as lost. */
 export const MAX_AUTOMATIC_RESTARTS = 2;
 /**
@@ -132,6 +138,12 @@ export interface CallController {
    * already, talking to a page that is gone; user2 then asks user1 to call again.
    */
   matchReady(match: Match, me: CallParticipant, restored?: boolean): void;
+  /**
+   * `match` was shown to this person, who has not answered it yet: the ICE servers are fetched
+   * now, off the path of the call, and its Accept and its call use them (ICE_SERVERS_REUSE_MS).
+   * Nothing else gets ready before this person's own Accept: not the camera.
+   */
+  matchOffered(match: Match, me: CallParticipant): void;
   /**
    * This person accepted `match`; the partner may not have yet. Camera, microphone, ICE
    * servers and, for the caller, the offer get ready now, so that the call starts without
@@ -294,6 +306,8 @@ export function createCallController({
   const earlyOffers = new Map<string, { offer: SessionDescription; candidates: RTCIceCandidateInit[] }>();
   let session: Session | null = null;
   let preparation: Preparation | null = null;
+  /** The latest ICE servers fetched, for whom and when (ICE_SERVERS_REUSE_MS). */
+  let fetchedIceServers: { token: string; servers: Promise<RTCIceServer[]>; at: number } | null = null;
   // Bumped whenever a start is superseded or torn down; async steps of an older start stop.
   let attempt = 0;
 
@@ -549,14 +563,19 @@ export function createCallController({
     );
   }
 
-  async function loadIceServers(token: string): Promise<RTCIceServer[]> {
-    try {
-      return await environment.loadIceServers(token);
-    } catch (error) {
-      // Without STUN/TURN a call still works on the same network; worth trying.
+  /** The ICE servers fetched for this person in the last ICE_SERVERS_REUSE_MS, or fetched now. */
+  function iceServersFor(token: string): Promise<RTCIceServer[]> {
+    const now = environment.now();
+    const fetched = fetchedIceServers;
+    if (fetched?.token === token && now - fetched.at < ICE_SERVERS_REUSE_MS) return fetched.servers;
+    const servers: Promise<RTCIceServer[]> = environment.loadIceServers(token).catch((error: unknown) => {
+      // Without STUN/TURN a call still works on the same network; worth trying, and asking again.
       console.warn('Could not load ICE servers', error);
+      if (fetchedIceServers?.servers === servers) fetchedIceServers = null;
       return [];
-    }
+    });
+    fetchedIceServers = { token, servers, at: now };
+    return servers;
   }
 
   /**
@@ -571,7 +590,7 @@ export function createCallController({
     a: number,
     retrying: boolean,
   ): Promise<{ pc: RTCPeerConnection; preparedOffer: RTCSessionDescriptionInit | null } | null> {
-    s.iceServers ??= loadIceServers(s.me.token);
+    s.iceServers ??= iceServersFor(s.me.token);
     ensureMedia(s, a).catch((error: unknown) => {
       if (isCurrent(s, a)) fail(s, error, retrying);
     });
@@ -812,7 +831,7 @@ export function createCallController({
   async function waitForOffer(s: Session, after: 'match' | 'reload' | 'retry') {
     attempt += 1;
     const a = attempt;
-    s.iceServers ??= loadIceServers(s.me.token);
+    s.iceServers ??= iceServersFor(s.me.token);
     // The partner may still hold a connection to a page that is gone, or one this side closed.
     if (after !== 'match' && s.partnerInCall) askForOffer(s);
     try {
@@ -1091,6 +1110,10 @@ export function createCallController({
       s.partnerInCall = true;
       void waitForOffer(s, 'reload');
     },
+    matchOffered(match, me) {
+      if (me.id !== match.user1.id && me.id !== match.user2.id) return;
+      void iceServersFor(me.token);
+    },
     acceptedByMe(match, me) {
       if (me.id !== match.user1.id && me.id !== match.user2.id) return;
       // A call already under way holds the camera; one for this match has what it needs.
@@ -1099,7 +1122,7 @@ export function createCallController({
       const media = openMedia();
       // A camera that cannot be opened is reported by the call, which asks for it again.
       media.catch(() => {});
-      const iceServers = loadIceServers(me.token);
+      const iceServers = iceServersFor(me.token);
       preparation = {
         matchId: match.id,
         media,

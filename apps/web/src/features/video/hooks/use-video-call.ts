@@ -68,6 +68,7 @@ export interface VideoCall {
   onMatchReady: (match: Match, me: CallParticipant) => void;
   /** Give it to the wheel: called when this person accepts a match, to get the camera ready. */
   onMatchAccepted: (match: Match, me: CallParticipant) => void;
+  onMatchOffered: (match: Match, me: CallParticipant) => void;
   toggleMicrophone: () => void;
   toggleCamera: () => void;
   endCall: () => void;
@@ -94,6 +95,7 @@ export function useVideoCall(): VideoCall {
       state,
       onMatchReady: controller.matchReady,
       onMatchAccepted: controller.acceptedByMe,
+      onMatchOffered: controller.matchOffered,
       toggleMicrophone: controller.toggleMicrophone,
       toggleCamera: controller.toggleCamera,
       endCall: controller.endCall,

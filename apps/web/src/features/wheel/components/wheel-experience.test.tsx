@@ -364,7 +364,8 @@ describe('wheel experience', () => {
     );
     const onMatchReady = vi.fn();
     const onMatchAccepted = vi.fn();
-    const { hub } = setup({ wheel: { ...wheel, slots }, me, onMatchReady, onMatchAccepted });
+    const onMatchOffered = vi.fn();
+    const { hub } = setup({ wheel: { ...wheel, slots }, me, onMatchReady, onMatchAccepted, onMatchOffered });
     await settle();
     const match = makeMatch();
 
@@ -392,6 +393,9 @@ describe('wheel experience', () => {
     const dialog = screen.getByRole('dialog', { name: 'You have a match!' });
     expect(within(dialog).getByRole('heading', { name: 'Ada' })).toBeInTheDocument();
     expect(screen.getByText('Round 3')).toBeInTheDocument();
+    // Shown, not answered yet: the call fetches what needs no camera, once per match.
+    expect(onMatchOffered).toHaveBeenCalledWith(expect.objectContaining({ id: match.id }), me);
+    const offeredOnce = onMatchOffered.mock.calls.length;
 
     hub.handle('AcceptMatch', ({ matchId }) => ({ data: { ...match, id: matchId, acceptedByUser1: true } }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
@@ -400,6 +404,7 @@ describe('wheel experience', () => {
     expect(onMatchAccepted).toHaveBeenCalledWith(expect.objectContaining({ id: match.id }), me);
     expect(await within(dialog).findByText('Waiting for other person...')).toBeInTheDocument();
     expect(onMatchReady).not.toHaveBeenCalled();
+    expect(onMatchOffered).toHaveBeenCalledTimes(offeredOnce);
 
     act(() =>
       hub.push('MatchAccepted', {

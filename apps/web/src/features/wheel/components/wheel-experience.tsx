@@ -84,10 +84,17 @@ export type MatchReadyHandler = (match: Match, me: StoredParticipant, restored: 
  */
 export type MatchAcceptedHandler = (match: Match, me: StoredParticipant) => void;
 
+/**
+ * VIDEO CALL HOOK: called once per match shown to this person before they answer it, so that
+ * the call can fetch what it needs that does not touch the camera.
+ */
+export type MatchOfferedHandler = (match: Match, me: StoredParticipant) => void;
+
 /** What a wheel screen passes on to the video call, which the app layer plugs in. */
 export interface WheelCallHooks {
   onMatchReady?: MatchReadyHandler;
   onMatchAccepted?: MatchAcceptedHandler;
+  onMatchOffered?: MatchOfferedHandler;
 }
 
 function seatDescription(slot: Slot, slotCount: number): string {
@@ -137,6 +144,7 @@ export function WheelExperience({
   standalone = false,
   onMatchReady,
   onMatchAccepted,
+  onMatchOffered,
 }: WheelExperienceProps) {
   const [me, setMe] = useState<StoredParticipant | null>(() => getParticipantForWheel(wheel.id));
   const hub = useWheelHub({ wheel, accessGrant, me });
@@ -188,9 +196,9 @@ export function WheelExperience({
     setRemoval('hub');
   }, []);
 
-  // VIDEO CALL HOOK: tell the app layer once per match that both sides have accepted. A layout
-  // effect, so the call starts (the offer goes out) before the browser paints this commit,
-  // not a frame or more after it.
+  // VIDEO CALL HOOK: tell the app layer once per match that both sides have accepted, and once
+  // per match shown still to be answered. A layout effect, so the call starts (the offer goes
+  // out) before the browser paints this commit, not a frame or more after it.
   const announcedRef = useRef(new Set<string>());
   const seenUnansweredRef = useRef(new Set<string>());
   useLayoutEffect(() => {
@@ -200,11 +208,12 @@ export function WheelExperience({
       if (match.status === 'Accepted') {
         announcedRef.current.add(match.id);
         onMatchReady?.(match, me, !seenUnansweredRef.current.has(match.id));
-      } else {
+      } else if (!seenUnansweredRef.current.has(match.id)) {
         seenUnansweredRef.current.add(match.id);
+        if (match.status === 'Pending') onMatchOffered?.(match, me);
       }
     }
-  }, [state.matches, me, onMatchReady]);
+  }, [state.matches, me, onMatchReady, onMatchOffered]);
 
   // VIDEO CALL HOOK: the camera gets ready from this person's own Accept, not from the partner's.
   function respondToMatch(matchId: string, accept: boolean) {
