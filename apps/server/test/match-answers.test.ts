@@ -222,6 +222,23 @@ describeEachDialect('answering a match', (dialect) => {
     ]);
   });
 
+  it('refuses as expired, and closes nothing, an answer past the deadline when the clock steps back before the reason is read', async () => {
+    const id = await pendingMatch();
+    // The system clock stepped back (an NTP correction) between the refused write and the re-read.
+    const readings = [ANSWER_WINDOW_MS, ANSWER_WINDOW_MS - 1_000];
+    const steppingBack = {
+      now: () => new Date(clock.now().getTime() + (readings.shift() ?? ANSWER_WINDOW_MS - 1_000)),
+    };
+    const answering = createMatchesService({
+      matches: createMatchesRepository(t.database.db),
+      events,
+      clock: steppingBack,
+    });
+    expect(await refusal(answering.accept(id, ada))).toEqual({ code: 'conflict', message: MATCH_EXPIRED });
+    expect(await stored(id)).toMatchObject({ status: 'Pending', accepted_by_user1: false, closed_at: null });
+    expect(heard).toEqual([]);
+  });
+
   it('keeps an answered match answerable past the deadline: accepted stays accepted, declined stays declined', async () => {
     const [accepted, declined] = await Promise.all([pendingMatch(), pendingMatch()]);
     await service.accept(accepted, ada);
