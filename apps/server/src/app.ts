@@ -20,15 +20,14 @@ import { registerAuth } from './modules/auth/auth.module';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { registerBusiness } from './modules/business/business.module';
 import { registerPublicApi } from './modules/public-api/public-api.module';
-import { createCallsRepository } from './modules/calls/calls.repository';
-import { type CallsService, createCallsService } from './modules/calls/calls.service';
+import { registerCalls } from './modules/calls/calls.module';
+import type { CallsService } from './modules/calls/calls.service';
 import { registerClientConfig } from './modules/client-config/client-config.module';
 import { registerConnections } from './modules/connections/connections.module';
 import { registerEmbed } from './modules/embed/embed.module';
 import { registerEmail } from './modules/email/email.module';
 import { registerEventOutbox } from './modules/event-outbox/event-outbox.module';
-import { createMatchesRepository } from './modules/matches/matches.repository';
-import { createMatchesService } from './modules/matches/matches.service';
+import { registerMatches } from './modules/matches/matches.module';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { registerParticipants } from './modules/participants/participants.module';
 import { registerPayments } from './modules/payments/payments.module';
@@ -47,10 +46,8 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
-import { registerCallHandlers } from './realtime/call-handlers';
 import { createHub } from './realtime/hub';
 import { HUB_LIMITS } from './realtime/hub-limits';
-import { registerMatchHandlers } from './realtime/match-handlers';
 import { createPresence } from './realtime/presence';
 import { forwardDomainEventsToHub } from './realtime/pushes';
 import { createWheelHandlers } from './realtime/wheel-handlers';
@@ -219,7 +216,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registrationLimit: config.participantRegistrationLimit,
     limiters,
   });
-  const matches = createMatchesService({ matches: createMatchesRepository(database.db), events, clock });
+  const matches = registerMatches(app, { db: database.db, events, clock, hub: hub.io });
   const rounds = createRoundsService({
     rounds: createRoundsRepository(database.db),
     wheels,
@@ -230,11 +227,13 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
     onSpin: metrics.spin,
   });
-  const calls = createCallsService({
-    calls: createCallsRepository(database.db),
+  const calls = registerCalls(app, {
+    db: database.db,
     clock,
     ice: config.ice,
     events,
+    hub: hub.io,
+    signalLimiter: hub.signalLimiter,
   });
   app.decorate('wheelmeet', { rounds, calls });
   metrics.readFrom({
@@ -260,11 +259,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     multiProcess: hubRedis !== undefined,
     log: app.log,
   });
-  hub.io.on('connection', (socket) => {
-    wheelHandlers.register(socket);
-    registerMatchHandlers(socket, { matches, log: app.log });
-    registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter: hub.signalLimiter, log: app.log });
-  });
+  hub.io.on('connection', (socket) => wheelHandlers.register(socket));
   // One tick drives everything the clock decides: rounds, expiring matches, calls whose time is up.
   const tickAll = async () => {
     await rounds.tick();
