@@ -32,9 +32,8 @@ import { registerMetrics } from './modules/metrics/metrics.routes';
 import { registerParticipants } from './modules/participants/participants.module';
 import { registerPayments } from './modules/payments/payments.module';
 import type { StripeClientOptions } from './modules/payments/stripe-payment-provider';
-import { startRoundTicker } from './modules/rounds/round-ticker';
-import { createRoundsRepository } from './modules/rounds/rounds.repository';
-import { createRoundsService, type RoundsService } from './modules/rounds/rounds.service';
+import { registerRounds } from './modules/rounds/rounds.module';
+import type { RoundsService } from './modules/rounds/rounds.service';
 import { refuseRemovedParticipants } from './modules/safety/safety.hub';
 import { registerSafety } from './modules/safety/safety.module';
 import { createSafetyRepository } from './modules/safety/safety.repository';
@@ -73,7 +72,6 @@ declare module 'fastify' {
 
 /** Where `npm run build` puts the web app, seen from this file in src/ or from the bundle in dist/. */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-const ROUND_TICK_MS = 200;
 
 /** Builds the whole server: plugins, then feature modules and the hub, then the web app. Tests start it on port 0. */
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
@@ -186,9 +184,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  // Shutting down: requests under way finish, and their answers close their keep-alive
+  // connections. preClose hooks run in the order they were added, so this one comes before
+  // those below: the round ticker stops, then the wheel's pending seat releases, then the hub.
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
 
-  // Feature modules, each registering its own routes: auth first (the staff guards of the others'
-  // admin routes ask it who is signed in), then the wheels and registering, which rounds and the hub use.
+  // Feature modules, each registering its own routes, hub calls and reactions: auth first (the
+  // staff guards of the others' admin routes ask it who is signed in), then the wheels and
+  // registering, which rounds and the hub use, then matches and calls, which rounds use.
   const auth = await registerAuth(app, {
     db: database.db,
     tokens,
@@ -217,16 +222,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     limiters,
   });
   const matches = registerMatches(app, { db: database.db, events, clock, hub: hub.io });
-  const rounds = createRoundsService({
-    rounds: createRoundsRepository(database.db),
-    wheels,
-    matches,
-    events,
-    clock,
-    random,
-    onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
-    onSpin: metrics.spin,
-  });
   const calls = registerCalls(app, {
     db: database.db,
     clock,
@@ -235,15 +230,24 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     hub: hub.io,
     signalLimiter: hub.signalLimiter,
   });
-  app.decorate('wheelmeet', { rounds, calls });
-  metrics.readFrom({
-    connectedSockets: () => hub.io.engine.clientsCount,
-    wheelsByPhase: createRoundsRepository(database.db).countWheelsByPhase,
+  const { rounds, wheelsByPhase } = registerRounds(app, {
+    db: database.db,
+    wheels,
+    matches,
+    events,
+    clock,
+    random,
+    onSpin: metrics.spin,
+    ticker: deps.rounds === 'manual' ? 'manual' : 'timer',
+    // One tick drives everything the clock decides: rounds, expiring matches, calls whose time is up.
+    alsoOnTick: [calls.endTimeUp],
   });
+  app.decorate('wheelmeet', { rounds, calls });
+  metrics.readFrom({ connectedSockets: () => hub.io.engine.clientsCount, wheelsByPhase });
   const settings = createSettings({ db: database.db, clock });
 
-  // Reactions between features, and pushes to the browsers.
-  events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
+  // Pushes to the browsers; then the wheel's own hub calls (join, leave, seats), which use most
+  // of the modules above.
   const stopPushes = forwardDomainEventsToHub(events, hub.io);
   // Closed: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot).
   app.addHook('onClose', async () => stopPushes());
@@ -260,27 +264,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     log: app.log,
   });
   hub.io.on('connection', (socket) => wheelHandlers.register(socket));
-  // One tick drives everything the clock decides: rounds, expiring matches, calls whose time is up.
-  const tickAll = async () => {
-    await rounds.tick();
-    await calls.endTimeUp();
-  };
-  const ticker =
-    deps.rounds === 'manual' ? undefined : startRoundTicker({ tick: tickAll }, ROUND_TICK_MS, app.log);
-  if (ticker) {
-    // The next step of a round this process moved on is known to the millisecond: wake for it.
-    const wakeAt = (due: string | null) => {
-      if (due) ticker.wakeIn(Date.parse(due) - clock.now().getTime());
-    };
-    events.subscribe('roundScheduled', (event) => wakeAt(event.nextSpinAt));
-    events.subscribe('spinStarted', (event) => wakeAt(event.revealAt));
-    events.subscribe('matchesRevealed', (event) => wakeAt(event.completed.resetAt));
-  }
-  // Shutting down: requests under way finish, and their answers close their keep-alive
-  // connections (the onSend hook above).
   app.addHook('preClose', async () => {
-    closing = true;
-    ticker?.stop();
     wheelHandlers.stop();
     // Half the shutdown budget for hub calls under way; HTTP requests finish after this hook.
     await hub.close(config.shutdownTimeoutMs / 2);
