@@ -49,7 +49,7 @@ import { createHub } from './realtime/hub';
 import { HUB_LIMITS } from './realtime/hub-limits';
 import { createPresence } from './realtime/presence';
 import { forwardDomainEventsToHub } from './realtime/pushes';
-import { createWheelHandlers } from './realtime/wheel-handlers';
+import { registerWheelHandlers } from './realtime/wheel-handlers';
 import { resolveJwtSecret } from './secrets';
 
 export interface AppDependencies {
@@ -251,7 +251,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const stopPushes = forwardDomainEventsToHub(events, hub.io);
   // Closed: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot).
   app.addHook('onClose', async () => stopPushes());
-  const wheelHandlers = createWheelHandlers({
+  registerWheelHandlers(app, {
     hub: hub.io,
     wheels,
     rounds,
@@ -261,12 +261,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     isPresent: presence.isPresent,
     slotReleaseGraceMs: config.slotReleaseGraceMs,
     multiProcess: hubRedis !== undefined,
-    log: app.log,
   });
-  hub.io.on('connection', (socket) => wheelHandlers.register(socket));
+  // Half the shutdown budget for hub calls under way; HTTP requests finish after this hook.
   app.addHook('preClose', async () => {
-    wheelHandlers.stop();
-    // Half the shutdown budget for hub calls under way; HTTP requests finish after this hook.
     await hub.close(config.shutdownTimeoutMs / 2);
   });
 

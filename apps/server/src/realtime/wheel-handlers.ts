@@ -6,7 +6,7 @@ import {
   takeSlotRequestSchema,
   type WheelSnapshot,
 } from '@wheelmeet/contracts';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
 import { createKeyedQueue } from '../lib/one-at-a-time';
 import type { CallsService } from '../modules/calls/calls.service';
@@ -190,6 +190,16 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     /** Stops pending releases on shutdown; the slots stay with their people across a restart. */
     stop: releases.cancelAll,
   };
+}
+
+/**
+ * The wheel's hub calls on every connection. When the app starts closing, pending releases stop
+ * (a preClose hook; the hub itself closes in a later one).
+ */
+export function registerWheelHandlers(app: FastifyInstance, deps: Omit<WheelHandlerDeps, 'log'>): void {
+  const handlers = createWheelHandlers({ ...deps, log: app.log });
+  deps.hub.on('connection', (socket) => handlers.register(socket));
+  app.addHook('preClose', async () => handlers.stop());
 }
 
 /**
