@@ -27,6 +27,7 @@ import { registerConnections } from './modules/connections/connections.module';
 import { registerEmbed } from './modules/embed/embed.module';
 import { registerEmail } from './modules/email/email.module';
 import { registerEventOutbox } from './modules/event-outbox/event-outbox.module';
+import type { EventOutbox } from './modules/event-outbox/event-outbox';
 import { registerMatches } from './modules/matches/matches.module';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { registerParticipants } from './modules/participants/participants.module';
@@ -66,7 +67,7 @@ export interface AppDependencies {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Services tests drive directly. */
-    wheelmeet: { rounds: RoundsService; calls: CallsService };
+    wheelmeet: { rounds: RoundsService; calls: CallsService; eventOutbox: EventOutbox };
   }
 }
 
@@ -221,7 +222,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registrationLimit: config.participantRegistrationLimit,
     limiters,
   });
-  const matches = registerMatches(app, { db: database.db, events, clock, hub: hub.io });
+  const matches = registerMatches(app, { db: database.db, events, outbox: eventOutbox, clock, hub: hub.io });
   const calls = registerCalls(app, {
     db: database.db,
     clock,
@@ -235,6 +236,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     wheels,
     matches,
     events,
+    outbox: eventOutbox,
     clock,
     random,
     onSpin: metrics.spin,
@@ -242,7 +244,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     // One tick drives everything the clock decides: rounds, expiring matches, calls whose time is up.
     alsoOnTick: [calls.endTimeUp],
   });
-  app.decorate('wheelmeet', { rounds, calls });
+  app.decorate('wheelmeet', { rounds, calls, eventOutbox });
   metrics.readFrom({ connectedSockets: () => hub.io.engine.clientsCount, wheelsByPhase });
   const settings = createSettings({ db: database.db, clock });
 
@@ -295,7 +297,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     formLimit: config.publicFormLimit,
     limiters,
   });
-  const connections = await registerConnections(app, { db: database.db, clock, tokens, events });
+  const connections = await registerConnections(app, { db: database.db, clock, tokens, outbox: eventOutbox });
   await registerEmbed(app, { db: database.db, auth });
   await registerEmail(app, {
     db: database.db,

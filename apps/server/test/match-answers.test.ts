@@ -1,7 +1,11 @@
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Clock } from '../src/lib/clock';
 import { createDomainEvents, type DomainEvents } from '../src/lib/domain-events';
 import { AppError } from '../src/lib/errors';
 import { cryptoRandom } from '../src/lib/random';
+import { createEventOutbox } from '../src/modules/event-outbox/event-outbox';
+import { createEventOutboxRepository } from '../src/modules/event-outbox/event-outbox.repository';
 import { createMatchesRepository } from '../src/modules/matches/matches.repository';
 import {
   createMatchesService,
@@ -51,8 +55,23 @@ describeEachDialect('answering a match', (dialect) => {
       events.subscribe(name, (payload) => {
         heard.push({ name, payload });
       });
-    service = createMatchesService({ matches: createMatchesRepository(t.database.db), events, clock });
+    service = answeringAt(clock);
   });
+
+  /** The service as the app builds it, over this suite's events, reading the time from `now`. */
+  const answeringAt = (now: Clock) =>
+    createMatchesService({
+      matches: createMatchesRepository(t.database.db),
+      events,
+      outbox: createEventOutbox({
+        outbox: createEventOutboxRepository(t.database.db),
+        events,
+        clock: now,
+        random: cryptoRandom,
+        log: pino({ level: 'silent' }),
+      }),
+      clock: now,
+    });
 
   let round = 0;
   /** A pending match of Ada (user1) and Bo (user2) in a round of its own, to be answered within ANSWER_WINDOW_MS. */
@@ -130,8 +149,6 @@ describeEachDialect('answering a match', (dialect) => {
     expect(heard[2]?.payload).toMatchObject({
       event: { matchId: id, userId: bo, acceptedByUser1: true, acceptedByUser2: true },
       participantIds: [ada, bo],
-      wheelId,
-      round,
     });
   });
 
@@ -229,11 +246,7 @@ describeEachDialect('answering a match', (dialect) => {
     const steppingBack = {
       now: () => new Date(clock.now().getTime() + (readings.shift() ?? ANSWER_WINDOW_MS - 1_000)),
     };
-    const answering = createMatchesService({
-      matches: createMatchesRepository(t.database.db),
-      events,
-      clock: steppingBack,
-    });
+    const answering = answeringAt(steppingBack);
     expect(await refusal(answering.accept(id, ada))).toEqual({ code: 'conflict', message: MATCH_EXPIRED });
     expect(await stored(id)).toMatchObject({ status: 'Pending', accepted_by_user1: false, closed_at: null });
     expect(heard).toEqual([]);

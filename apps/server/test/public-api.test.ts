@@ -12,8 +12,9 @@ import type {
   WebhookPayload,
 } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { describeEachDialect } from './support/each-dialect';
 import { createTokenService } from '../src/lib/tokens';
+import { DELIVERY_GRACE_MS } from '../src/modules/event-outbox/event-outbox';
+import { describeEachDialect } from './support/each-dialect';
 import { createTestBusinessUser } from './support/factories';
 import type { HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
@@ -148,6 +149,18 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     const response = await call('POST', '/api/v1/webhooks', bearer(key), { url, events });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<CreatedWebhook>();
+  }
+  /** A pair on the owner's wheel who accepted, held their call and both shared their contact details. */
+  async function connectedAndSharing(ownerId: string): Promise<string> {
+    const { matchId, ada, bo } = await connectedPair(t, clock, clients, { businessUserId: ownerId });
+    for (const person of [ada, bo]) {
+      const shared = await call('PUT', `/api/me/connections/${matchId}`, bearer(person.token), {
+        share: true,
+        contact: { email: `${person.id.slice(0, 8)}@example.com` },
+      });
+      expect(shared.statusCode, shared.body).toBe(200);
+    }
+    return matchId;
   }
   const deliveriesOf = async (key: string, webhookId: string) =>
     (await call('GET', `/api/v1/webhooks/${webhookId}/deliveries`, bearer(key))).json<WebhookDelivery[]>();
@@ -302,14 +315,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     // Someone else's wheel never reaches this webhook.
     await matchedPair(t, clock, clients);
 
-    const { matchId, ada, bo } = await connectedPair(t, clock, clients, { businessUserId: owner.id });
-    for (const person of [ada, bo]) {
-      const shared = await call('PUT', `/api/me/connections/${matchId}`, bearer(person.token), {
-        share: true,
-        contact: { email: `${person.id.slice(0, 8)}@example.com` },
-      });
-      expect(shared.statusCode, shared.body).toBe(200);
-    }
+    const matchId = await connectedAndSharing(owner.id);
     await receiver.waitFor(3);
     await t.app.publicApi.webhooks.idle();
     expect(receiver.received).toHaveLength(3);
@@ -330,6 +336,58 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     expect(payloads[2]?.data).toMatchObject({ matchId });
     const deliveries = await deliveriesOf(key, hook.id);
     expect(deliveries.map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it('sends each webhook once, though its event is published again, or only by the sweep after its recording failed', async () => {
+    const owner = await organiser();
+    const key = (await keyFor(owner)).key;
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const hook = await subscribe(key, receiver.url, ['round.completed', 'match.accepted', 'connection.made']);
+    const { webhooks } = t.app.publicApi;
+    const record = webhooks.publish;
+    // The round's delivery is never recorded (the database blinked, or the process stopped);
+    // the others are recorded, but their events are not forgotten (it stopped just after).
+    const publish = vi.spyOn(webhooks, 'publish').mockImplementation(async (...args) => {
+      if (args[1] === 'round.completed') throw new Error('the database blinked');
+      await record(...args);
+      throw new Error('the process stopped before forgetting the event');
+    });
+
+    await connectedAndSharing(owner.id);
+    await webhooks.idle();
+    const typesReceived = () =>
+      receiver.received.map((request) => (JSON.parse(request.body) as WebhookPayload).type);
+    expect(typesReceived()).toEqual(['match.accepted', 'connection.made']);
+    const left = await t.database.db.selectFrom('event_outbox').select('name').orderBy('name').execute();
+    expect(left.map((row) => row.name)).toEqual(['connectionMade', 'matchAcceptedByBoth', 'roundCompleted']);
+
+    publish.mockRestore();
+    clock.advance(DELIVERY_GRACE_MS);
+    expect(await t.app.wheelmeet.eventOutbox.sweep()).toBe(3);
+    await webhooks.idle();
+    expect(typesReceived()).toEqual(['match.accepted', 'connection.made', 'round.completed']);
+    expect((await deliveriesOf(key, hook.id)).map((delivery) => delivery.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+    expect(await t.database.db.selectFrom('event_outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps no event for a wheel whose owner has no webhook for it', async () => {
+    const owner = await organiser();
+    const key = (await keyFor(owner)).key;
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    await subscribe(key, receiver.url, ['connection.made']);
+    const deliver = vi.spyOn(t.app.wheelmeet.eventOutbox, 'deliver');
+    // The round is revealed and both accept: this owner wants neither event.
+    await connectedPair(t, clock, clients, { businessUserId: owner.id });
+    await t.app.publicApi.webhooks.idle();
+    expect(deliver).not.toHaveBeenCalled();
+    expect(receiver.received).toEqual([]);
+    deliver.mockRestore();
   });
 
   it('retries a delivery the receiver failed, waiting twice as long each time, until it succeeds', async () => {

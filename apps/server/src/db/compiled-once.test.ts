@@ -48,6 +48,34 @@ describe('a query compiled once', () => {
     expect(build).toHaveBeenCalledTimes(1);
   });
 
+  it('is not compiled again inside a transaction of the same database, which sees its own writes', async () => {
+    const build = vi.fn((database: Kysely<Schema>, { team }: { team: string }) =>
+      database.selectFrom('people').select('name').where('team', '=', team).orderBy('id'),
+    );
+    const peopleOf = compiledOnce(['team'], build);
+    expect(await peopleOf(db, { team: 'blue' })).toEqual([{ name: 'Bo' }]);
+    const inside = await db.transaction().execute(async (trx) => {
+      await trx.insertInto('people').values({ id: 4, name: 'Di', team: 'blue' }).execute();
+      return peopleOf(trx, { team: 'blue' });
+    });
+    expect(inside).toEqual([{ name: 'Bo' }, { name: 'Di' }]);
+    expect(build).toHaveBeenCalledTimes(1);
+
+    // Another database compiles its own.
+    const other = new Kysely<Schema>({
+      dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }),
+    });
+    await other.schema
+      .createTable('people')
+      .addColumn('id', 'integer')
+      .addColumn('name', 'text')
+      .addColumn('team', 'text')
+      .execute();
+    expect(await peopleOf(other, { team: 'blue' })).toEqual([]);
+    expect(build).toHaveBeenCalledTimes(2);
+    await other.destroy();
+  });
+
   it('uses one value wherever the query names it', async () => {
     const sameTeamAs = compiledOnce(['name'], (database: Kysely<Schema>, { name }: { name: string }) =>
       database

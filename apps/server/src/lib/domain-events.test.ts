@@ -10,8 +10,6 @@ const accepted = {
     status: 'Accepted' as const,
   },
   participantIds: ['a', 'b'] as const,
-  wheelId: 'w1',
-  round: 1,
 };
 
 describe('domain events', () => {

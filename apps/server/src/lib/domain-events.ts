@@ -24,13 +24,7 @@ export interface DomainEventMap {
   roundScheduled: RoundScheduledEvent;
   spinStarted: WheelSpinStartedEvent;
   matchesRevealed: { created: MatchesCreatedEvent; completed: WheelSpinCompletedEvent };
-  /** With the match's wheel and round, for the reactions that need more than the hub event. */
-  matchAccepted: {
-    event: MatchAcceptedEvent;
-    participantIds: readonly [string, string];
-    wheelId: string;
-    round: number;
-  };
+  matchAccepted: { event: MatchAcceptedEvent; participantIds: readonly [string, string] };
   matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
   matchExpired: { event: MatchExpiredEvent; participantIds: readonly [string, string] };
   callTimeUp: { event: CallTimeUpEvent; participantIds: readonly [string, string] };
@@ -40,7 +34,21 @@ export interface DomainEventMap {
   accountActivated: { paymentId: string; businessUserId: string };
   /** Someone asked for a demo (stored). */
   demoRequested: DemoRequestView;
-  /** Both people of a match chose to share their contact details (decision 015); for webhooks (018). */
+  /*
+   * For the public API's webhooks (decision 018). Each is durable (decision 026): it is written
+   * in the transaction of the change, and only when the wheel's owner has a webhook for it.
+   */
+  /** A round's matches were revealed. */
+  roundCompleted: {
+    wheelId: string;
+    round: number;
+    matches: number;
+    unmatchedParticipants: number;
+    completedAt: string;
+  };
+  /** The second of a match's two accepts. */
+  matchAcceptedByBoth: { wheelId: string; matchId: string; round: number };
+  /** Both people of a match chose to share their contact details (decision 015). */
   connectionMade: { wheelId: string; matchId: string };
 }
 

@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FollowUpsTable } from '../../db/schema';
+import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
+import { insertWebhookEvent } from '../public-api/public-api.repository';
 
 export type FollowUpRow = Selectable<FollowUpsTable>;
 
@@ -47,21 +49,39 @@ export function createConnectionsRepository(db: Kysely<Database>) {
       return db.selectFrom('follow_ups').selectAll().where('match_id', 'in', matchIds).execute();
     },
 
-    /** Records (or changes) one person's choice; a second save replaces the first. */
-    async save(row: FollowUpRow): Promise<void> {
-      await db
-        .insertInto('follow_ups')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['match_id', 'participant_id']).doUpdateSet({
-            share: row.share,
-            contact: row.contact,
-            rating: row.rating,
-            note: row.note,
-            updated_at: row.updated_at,
-          }),
-        )
-        .execute();
+    /**
+     * Records (or changes) one person's choice; a second save replaces the first. When it shares
+     * and the partner shares too, `connectionMade` (the `connection.made` webhook's event) is
+     * kept in the same transaction if the wheel's owner has a webhook for it; whether it was.
+     */
+    save(row: FollowUpRow, connectionMade: NewOutboxEvent): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('follow_ups')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['match_id', 'participant_id']).doUpdateSet({
+              share: row.share,
+              contact: row.contact,
+              rating: row.rating,
+              note: row.note,
+              updated_at: row.updated_at,
+            }),
+          )
+          .execute();
+        if (!row.share) return false;
+        const partnerShares = await trx
+          .selectFrom('follow_ups')
+          .select('participant_id')
+          .where('match_id', '=', row.match_id)
+          .where('participant_id', '!=', row.participant_id)
+          .where('share', '=', true)
+          .executeTakeFirst();
+        return (
+          partnerShares !== undefined &&
+          insertWebhookEvent(trx, row.wheel_id, 'connection.made', connectionMade)
+        );
+      });
     },
 
     contactFieldsOf(wheelId: string) {

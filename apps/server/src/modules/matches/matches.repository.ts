@@ -1,7 +1,9 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
+import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
 import type { ParticipantRow } from '../participants/participants.repository';
+import { insertWebhookEvent } from '../public-api/public-api.repository';
 
 export type MatchRow = Selectable<MatchesTable>;
 export interface MatchWithPeople extends MatchRow {
@@ -238,13 +240,27 @@ export function createMatchesRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Records the participant's accept, in one statement; the match becomes Accepted when the
-     * other side had accepted too. The match as it now stands, or undefined when it took no
-     * accept: not theirs, declined, closed or past its deadline (`now`), or gone.
+     * Records the participant's accept, in one statement on the match; it becomes Accepted when
+     * the other side had accepted too. Then, in the same transaction, the event `acceptedByBoth`
+     * makes of the accepted match is kept for the `match.accepted` webhook, when the wheel's
+     * owner has one. The match as it now stands with the event if kept, or undefined when the
+     * match took no accept: not theirs, declined, closed or past its deadline (`now`), or gone.
      */
-    async recordAccept(id: string, participantId: string, now: string): Promise<MatchWithPeople | undefined> {
-      const [match] = await acceptAsParty(db, { id, participant: participantId, now });
-      return match && withPeopleOf(match);
+    async recordAccept(
+      id: string,
+      participantId: string,
+      now: string,
+      acceptedByBoth: (match: MatchRow) => NewOutboxEvent,
+    ): Promise<{ match: MatchWithPeople; raised: NewOutboxEvent | undefined } | undefined> {
+      const recorded = await db.transaction().execute(async (trx) => {
+        const [match] = await acceptAsParty(trx, { id, participant: participantId, now });
+        if (match?.status !== 'Accepted') return match && { match, raised: undefined };
+        const event = acceptedByBoth(match);
+        const kept = await insertWebhookEvent(trx, match.wheel_id, 'match.accepted', event);
+        return { match, raised: kept ? event : undefined };
+      });
+      const match = recorded && (await withPeopleOf(recorded.match));
+      return match && { match, raised: recorded.raised };
     },
 
     /**

@@ -2,6 +2,7 @@ import { MATCH_CALL_START_WINDOW_MS, type Match, type MatchExpiryReason } from '
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
+import type { EventOutbox } from '../event-outbox/event-outbox';
 import { toParticipant } from '../participants/participant-view';
 import type { MatchesRepository, MatchRow, MatchWithPeople } from './matches.repository';
 
@@ -37,9 +38,11 @@ export function sideOf(
 export function createMatchesService(deps: {
   matches: MatchesRepository;
   events: DomainEvents;
+  /** Keeps the `match.accepted` webhook's event with the accept (decision 026). */
+  outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
   clock: Clock;
 }) {
-  const { matches, events, clock } = deps;
+  const { matches, events, outbox, clock } = deps;
 
   /** Tells both people that their match closed. */
   const tellClosed = async (match: MatchRow, reason: MatchExpiryReason) => {
@@ -96,21 +99,30 @@ export function createMatchesService(deps: {
   return {
     /** Pending → Accepted once both have accepted; both people hear of every accept. */
     async accept(matchId: string, participantId: string): Promise<Match> {
-      const updated = await matches.recordAccept(matchId, participantId, clock.now().toISOString());
-      if (!updated)
+      const recorded = await matches.recordAccept(
+        matchId,
+        participantId,
+        clock.now().toISOString(),
+        (match) =>
+          outbox.entry('matchAcceptedByBoth', { wheelId: match.wheel_id, matchId, round: match.round }),
+      );
+      if (!recorded)
         throw await refusalOf(matchId, participantId, { status: 'Rejected', message: MATCH_DECLINED });
-      await events.publish('matchAccepted', {
-        event: {
-          matchId,
-          userId: participantId,
-          acceptedByUser1: updated.accepted_by_user1,
-          acceptedByUser2: updated.accepted_by_user2,
-          status: updated.status,
-        },
-        participantIds: [updated.user1_id, updated.user2_id],
-        wheelId: updated.wheel_id,
-        round: updated.round,
-      });
+      const { match: updated, raised } = recorded;
+      await Promise.all([
+        events.publish('matchAccepted', {
+          event: {
+            matchId,
+            userId: participantId,
+            acceptedByUser1: updated.accepted_by_user1,
+            acceptedByUser2: updated.accepted_by_user2,
+            status: updated.status,
+          },
+          participantIds: [updated.user1_id, updated.user2_id],
+        }),
+        // Beside the pushes, as a listener would run: a webhook is recorded, not awaited.
+        raised && outbox.deliver(raised),
+      ]);
       return toMatch(updated);
     },
 

@@ -1,6 +1,8 @@
+import { webhookPayloadSchema } from '@wheelmeet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   apiRefusal,
+  deliveryIdOf,
   isPrivateAddress,
   looksLikeApiKey,
   newApiKey,
@@ -49,6 +51,24 @@ describe('public API rules (decision 018)', () => {
   it('waits twice as long before each retry and gives up after six attempts', () => {
     expect([1, 2, 3, 4, 5].map(nextAttemptDelayMs)).toEqual([10_000, 20_000, 40_000, 80_000, 160_000]);
     expect(nextAttemptDelayMs(6)).toBeNull();
+  });
+
+  it('gives a delivery the same id each time its event is published, and another event or webhook another id', () => {
+    const webhook = '0b0f3a52-51d9-4c4f-a1f4-7ad0a2d8c0de';
+    const id = deliveryIdOf(webhook, 'match.accepted', 'match-1');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // A receiver validating the payload's id as a UUID accepts it.
+    expect(
+      webhookPayloadSchema.safeParse({ id, type: 'match.accepted', createdAt: now.toISOString(), data: {} })
+        .success,
+    ).toBe(true);
+    expect(deliveryIdOf(webhook, 'match.accepted', 'match-1')).toBe(id);
+    const others = [
+      deliveryIdOf(webhook, 'match.accepted', 'match-2'),
+      deliveryIdOf(webhook, 'connection.made', 'match-1'),
+      deliveryIdOf('8e5b1c7d-2f4a-4b6e-9d3c-1a2b3c4d5e6f', 'match.accepted', 'match-1'),
+    ];
+    expect(new Set([id, ...others]).size).toBe(4);
   });
 
   it('signs as t=…,v1=… and a receiver verifies it only with the secret, within five minutes', () => {

@@ -54,6 +54,26 @@ export function apiRefusal(account: ApiAccount, now: Date): 'not_active' | 'plan
 
 // ---- webhooks ------------------------------------------------------------------------------
 
+/** The namespace of delivery ids (a random UUID, fixed once): RFC 9562 name-based ids under it. */
+const DELIVERY_ID_NAMESPACE = Buffer.from('6f1d3c2a8b7e4f5a9c0d1e2f3a4b5c6d', 'hex');
+
+/**
+ * A delivery's id, from its webhook and what happened: a UUID version 5 (RFC 9562), so the same
+ * event published twice gives the same id, and the receiver sees one event id however often it
+ * is sent.
+ */
+export function deliveryIdOf(webhookId: string, type: string, occurrence: string): string {
+  const bytes = createHash('sha1')
+    .update(DELIVERY_ID_NAMESPACE)
+    .update(`${webhookId}\n${type}\n${occurrence}`)
+    .digest()
+    .subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** Attempts per delivery, the first included; then it is marked failed. */
 export const MAX_DELIVERY_ATTEMPTS = 6;
 /** Wait before the second attempt; it doubles each time (10 s, 20 s, 40 s, 80 s, 160 s). */

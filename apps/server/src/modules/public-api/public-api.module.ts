@@ -398,27 +398,23 @@ export async function registerPublicApi(app: FastifyInstance, deps: PublicApiDep
   });
   app.decorate('publicApi', { webhooks, apiKeys });
 
-  // Domain events → webhooks of the wheel's owner.
+  // Domain events → webhooks of the wheel's owner. Each is durable (decision 026): it reaches
+  // here again if the process stopped before its deliveries were recorded, so each delivery's id
+  // is derived from what happened.
   const unsubscribe = [
-    deps.events.subscribe('matchesRevealed', async ({ completed }) =>
-      webhooks.publish(completed.wheelId, 'round.completed', {
-        wheelId: completed.wheelId,
-        round: completed.currentRound,
-        matches: completed.matches.length,
-        unmatchedParticipants: completed.unmatchedUserIds.length,
-        completedAt: completed.lastSpinDate,
-      }),
+    deps.events.subscribe('roundCompleted', (round) =>
+      webhooks.publish(
+        round.wheelId,
+        'round.completed',
+        round,
+        `${round.wheelId}/${round.round}/${round.completedAt}`,
+      ),
     ),
-    deps.events.subscribe('matchAccepted', async ({ event, wheelId, round }) => {
-      // Sent once both have accepted, not for the first of the two answers.
-      if (event.status !== 'Accepted') return;
-      await webhooks.publish(wheelId, 'match.accepted', { wheelId, matchId: event.matchId, round });
-    }),
-    deps.events.subscribe('connectionMade', async (event) =>
-      webhooks.publish(event.wheelId, 'connection.made', {
-        wheelId: event.wheelId,
-        matchId: event.matchId,
-      }),
+    deps.events.subscribe('matchAcceptedByBoth', (match) =>
+      webhooks.publish(match.wheelId, 'match.accepted', match, match.matchId),
+    ),
+    deps.events.subscribe('connectionMade', (connection) =>
+      webhooks.publish(connection.wheelId, 'connection.made', connection, connection.matchId),
     ),
   ];
 

@@ -1,12 +1,14 @@
+import type { WebhookEvent } from '@wheelmeet/contracts';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { ApiKeysTable, Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
+import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
-/** Asked for every match both people accepted (the `match.accepted` webhook), so compiled once. */
+/** Asked for every webhook event raised on a wheel whose owner subscribes to it, so compiled once. */
 const webhooksOfWheelOwner = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: string }) =>
   db
     .selectFrom('webhooks')
@@ -16,6 +18,66 @@ const webhooksOfWheelOwner = compiledOnce(['wheelId'], (db, { wheelId }: { wheel
     .orderBy('webhooks.created_at')
     .orderBy('webhooks.id'),
 );
+
+/** The outbox row of a webhook event, kept only when the wheel's owner has a webhook for it. */
+const eventIfSubscribed = compiledOnce(
+  ['id', 'name', 'payload', 'dueAt', 'createdAt', 'wheelId', 'subscribed'],
+  (
+    db,
+    event: {
+      id: string;
+      name: string;
+      payload: string;
+      dueAt: string;
+      createdAt: string;
+      wheelId: string;
+      subscribed: string;
+    },
+  ) =>
+    db
+      .insertInto('event_outbox')
+      .columns(['id', 'name', 'payload', 'due_at', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('webhooks')
+          .innerJoin('wheels', 'wheels.business_user_id', 'webhooks.business_user_id')
+          .select((row) => [
+            row.val(event.id).as('id'),
+            row.val(event.name).as('name'),
+            row.val(event.payload).as('payload'),
+            row.val(event.dueAt).as('due_at'),
+            row.val(event.createdAt).as('created_at'),
+          ])
+          .where('wheels.id', '=', event.wheelId)
+          .where('webhooks.events', 'like', event.subscribed)
+          .limit(1),
+      )
+      .returning('id'),
+);
+
+/**
+ * Records a webhook event in the outbox (decision 026) with the database handle of the caller's
+ * transaction, but only when the wheel's owner has a webhook for `type`: most wheels have none,
+ * and an accept should not write a row nobody will read. Whether it was recorded.
+ */
+export async function insertWebhookEvent(
+  db: Kysely<Database>,
+  wheelId: string,
+  type: WebhookEvent,
+  event: NewOutboxEvent,
+): Promise<boolean> {
+  const inserted = await eventIfSubscribed(db, {
+    id: event.id,
+    name: event.name,
+    payload: event.payload,
+    dueAt: event.due_at,
+    createdAt: event.created_at,
+    wheelId,
+    // `events` holds a JSON array of names, each quoted.
+    subscribed: `%${JSON.stringify(type)}%`,
+  });
+  return inserted.length > 0;
+}
 
 /** The public API's SQL (decision 018): keys, webhooks, deliveries. */
 export function createPublicApiRepository(db: Kysely<Database>) {
@@ -131,8 +193,19 @@ export function createPublicApiRepository(db: Kysely<Database>) {
       return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    async insertDeliveries(rows: Insertable<WebhookDeliveriesTable>[]): Promise<void> {
-      if (rows.length > 0) await db.insertInto('webhook_deliveries').values(rows).execute();
+    /**
+     * Records deliveries, skipping any already recorded: an event may be published twice
+     * (decision 026), and a delivery's id is derived from the event. The ids recorded now.
+     */
+    async insertDeliveries(rows: Insertable<WebhookDeliveriesTable>[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
+      const inserted = await db
+        .insertInto('webhook_deliveries')
+        .values(rows)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .execute();
+      return new Set(inserted.map((row) => row.id));
     },
 
     listDeliveries(webhookId: string, limit: number): Promise<DeliveryRow[]> {

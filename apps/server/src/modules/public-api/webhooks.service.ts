@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import {
   DELIVERY_TIMEOUT_MS,
+  deliveryIdOf,
   isDelivered,
   isPrivateAddress,
   MAX_WEBHOOKS_PER_ACCOUNT,
@@ -166,17 +167,23 @@ export function createWebhooksService(deps: {
 
     /**
      * Records one delivery per subscribed webhook of the wheel's owner, then sends them without
-     * making the caller (a round step, an answer) wait for the receivers. One read, which finds
-     * nothing for the many owners without webhooks.
+     * making the caller wait for the receivers. `occurrence` names what happened (a match's id,
+     * a wheel's round): a delivery's id is derived from it and the webhook's, so the same event
+     * published again (decision 026) records and sends nothing new.
      */
-    async publish(wheelId: string, type: WebhookEvent, data: Record<string, unknown>) {
+    async publish(wheelId: string, type: WebhookEvent, data: Record<string, unknown>, occurrence: string) {
       const hooks = (await repository.listWebhooksOfWheelOwner(wheelId)).filter((hook) =>
         eventsOf(hook).includes(type),
       );
       if (hooks.length === 0) return;
       const now = clock.now().toISOString();
       const rows = hooks.map((hook) => {
-        const payload: WebhookPayload = { id: random.uuid(), type, createdAt: now, data };
+        const payload: WebhookPayload = {
+          id: deliveryIdOf(hook.id, type, occurrence),
+          type,
+          createdAt: now,
+          data,
+        };
         return {
           id: payload.id,
           webhook_id: hook.id,
@@ -191,8 +198,8 @@ export function createWebhooksService(deps: {
           updated_at: now,
         };
       });
-      await repository.insertDeliveries(rows);
-      for (const row of rows) track(attempt(row));
+      const recorded = await repository.insertDeliveries(rows);
+      for (const row of rows) if (recorded.has(row.id)) track(attempt(row));
     },
 
     runDue,

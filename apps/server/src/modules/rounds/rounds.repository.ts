@@ -1,6 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
+import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
+import { insertWebhookEvent } from '../public-api/public-api.repository';
 import type { WheelRow } from '../wheels/wheels.repository';
 
 /**
@@ -275,6 +277,11 @@ function roundQueries(db: Kysely<Database>) {
         .where('id', '=', wheelId)
         .execute();
       if (matches.length > 0) await db.insertInto('matches').values(matches).execute();
+    },
+
+    /** Keeps the round's `round.completed` webhook event when the wheel's owner has one; whether it did. */
+    keepRoundCompleted(wheelId: string, event: NewOutboxEvent): Promise<boolean> {
+      return insertWebhookEvent(db, wheelId, 'round.completed', event);
     },
 
     async markRevealed(wheelId: string, round: number, revealedAt: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError } from '../../lib/errors';
 import type { Random } from '../../lib/random';
+import type { EventOutbox } from '../event-outbox/event-outbox';
 import type { MatchesService } from '../matches/matches.service';
 import type { WheelRow } from '../wheels/wheels.repository';
 import type { WheelsService } from '../wheels/wheels.service';
@@ -44,13 +45,15 @@ export function createRoundsService(deps: {
   wheels: WheelsService;
   matches: MatchesService;
   events: DomainEvents;
+  /** Keeps the `round.completed` webhook's event with the reveal (decision 026). */
+  outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
   clock: Clock;
   random: Random;
   onError: (error: unknown, wheelId: string) => void;
   /** Told of each spin that started, with how long after its wheel's next spin time (metrics). */
   onSpin?: (latenessMs: number) => void;
 }) {
-  const { rounds, wheels, matches, events, clock, random } = deps;
+  const { rounds, wheels, matches, events, outbox, clock, random } = deps;
 
   async function publishSchedule(wheelId: string, slotsCleared: boolean) {
     const row = await rounds.findWheel(wheelId);
@@ -154,20 +157,34 @@ export function createRoundsService(deps: {
   }
 
   async function reveal(row: WheelRow, now: Date): Promise<void> {
-    if (!(await rounds.markRevealed(row.id, row.current_round, now.toISOString()))) return;
+    // The round's matches are settled by its spin: read before the reveal is claimed, so the
+    // `round.completed` webhook's event can be kept in the claim's transaction.
     const roundMatches = await matches.listForRound(row.id, row.current_round);
     const { resetAt } = spinSchedule(row.spin_started_at ?? now.toISOString());
-    await events.publish('matchesRevealed', {
-      created: { wheelId: row.id, matches: roundMatches },
-      completed: {
-        wheelId: row.id,
-        matches: roundMatches,
-        currentRound: row.current_round,
-        lastSpinDate: row.last_spin_date ?? row.spin_started_at ?? now.toISOString(),
-        unmatchedUserIds: fromJsonColumn(row.priority_participant_ids, participantIdsSchema, []),
-        resetAt,
-      },
+    const completed = {
+      wheelId: row.id,
+      matches: roundMatches,
+      currentRound: row.current_round,
+      lastSpinDate: row.last_spin_date ?? row.spin_started_at ?? now.toISOString(),
+      unmatchedUserIds: fromJsonColumn(row.priority_participant_ids, participantIdsSchema, []),
+      resetAt,
+    };
+    const roundCompleted = outbox.entry('roundCompleted', {
+      wheelId: row.id,
+      round: completed.currentRound,
+      matches: roundMatches.length,
+      unmatchedParticipants: completed.unmatchedUserIds.length,
+      completedAt: completed.lastSpinDate,
     });
+    const claimed = await rounds.transaction(async (tx) => {
+      if (!(await tx.markRevealed(row.id, row.current_round, now.toISOString()))) return false;
+      return { kept: await tx.keepRoundCompleted(row.id, roundCompleted) };
+    });
+    if (!claimed) return;
+    await Promise.all([
+      events.publish('matchesRevealed', { created: { wheelId: row.id, matches: roundMatches }, completed }),
+      claimed.kept && outbox.deliver(roundCompleted),
+    ]);
   }
 
   async function reset(row: WheelRow, now: Date): Promise<void> {
