@@ -222,7 +222,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     registrationLimit: config.participantRegistrationLimit,
     limiters,
   });
-  const matches = registerMatches(app, { db: database.db, events, outbox: eventOutbox, clock, hub: hub.io });
+  const matches = registerMatches(app, {
+    db: database.db,
+    cache: readCache,
+    events,
+    outbox: eventOutbox,
+    clock,
+    hub: hub.io,
+  });
   const calls = registerCalls(app, {
     db: database.db,
     clock,

@@ -1,12 +1,13 @@
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Clock } from '../src/lib/clock';
-import { createDomainEvents, type DomainEvents } from '../src/lib/domain-events';
+import { createDomainEvents, type DomainEventMap, type DomainEvents } from '../src/lib/domain-events';
 import { AppError } from '../src/lib/errors';
 import { cryptoRandom } from '../src/lib/random';
 import { createEventOutbox } from '../src/modules/event-outbox/event-outbox';
 import { createEventOutboxRepository } from '../src/modules/event-outbox/event-outbox.repository';
 import { createMatchesRepository } from '../src/modules/matches/matches.repository';
+import { anyWebhookFor } from '../src/modules/public-api/public-api.repository';
 import {
   createMatchesService,
   MATCH_ALREADY_ACCEPTED,
@@ -16,7 +17,7 @@ import {
   NOT_YOUR_MATCH,
 } from '../src/modules/matches/matches.service';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestParticipant, createTestWheel } from './support/factories';
+import { createTestBusinessUser, createTestParticipant, createTestWheel } from './support/factories';
 import { ManualClock } from './support/manual-clock';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -70,6 +71,7 @@ describeEachDialect('answering a match', (dialect) => {
         random: cryptoRandom,
         log: pino({ level: 'silent' }),
       }),
+      webhooksWant: (type) => anyWebhookFor(t.database.db, type),
       clock: now,
     });
 
@@ -161,6 +163,41 @@ describeEachDialect('answering a match', (dialect) => {
         accepted_by_user1: true,
         accepted_by_user2: true,
       });
+  });
+
+  it('keeps one match.accepted event per match both accepted at the same moment, when the owner has such a webhook', async () => {
+    const db = t.database.db;
+    const owner = await createTestBusinessUser(t.database, {
+      email: `answers-${dialect.name}@example.com`,
+      password: 'not-used-here',
+    });
+    await db.updateTable('wheels').set({ business_user_id: owner }).where('id', '=', wheelId).execute();
+    await db
+      .insertInto('webhooks')
+      .values({
+        id: cryptoRandom.uuid(),
+        business_user_id: owner,
+        url: 'https://crm.example.com/hooks',
+        events: JSON.stringify(['match.accepted']),
+        secret: 'whsec_test',
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+    const kept: DomainEventMap['matchAcceptedByBoth'][] = [];
+    events.subscribe('matchAcceptedByBoth', (event) => {
+      kept.push(event);
+    });
+    try {
+      const ids = await Promise.all(Array.from({ length: 25 }, () => pendingMatch()));
+      await Promise.all(ids.flatMap((id) => [service.accept(id, ada), service.accept(id, bo)]));
+      expect(kept.map((event) => event.matchId).sort()).toEqual([...ids].sort());
+      expect(new Set(kept.map((event) => event.wheelId))).toEqual(new Set([wheelId]));
+      // Each was delivered after its accept's commit, so none is left for the sweep.
+      expect(await db.selectFrom('event_outbox').selectAll().execute()).toEqual([]);
+    } finally {
+      await db.deleteFrom('webhooks').where('business_user_id', '=', owner).execute();
+      await db.updateTable('wheels').set({ business_user_id: null }).where('id', '=', wheelId).execute();
+    }
   });
 
   it('declines a pending match for both, and a second decline changes nothing', async () => {

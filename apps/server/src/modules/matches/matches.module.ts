@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { ReadCache } from '../../lib/read-cache';
 import type { WheelHub } from '../../realtime/hub';
 import { registerMatchHandlers } from '../../realtime/match-handlers';
+import { anyWebhookFor } from '../public-api/public-api.repository';
 import { createMatchesRepository } from './matches.repository';
 import { createMatchesService, type MatchesService } from './matches.service';
 
@@ -15,10 +17,20 @@ type MatchesServiceDeps = Parameters<typeof createMatchesService>[0];
  */
 export function registerMatches(
   app: FastifyInstance,
-  deps: Omit<MatchesServiceDeps, 'matches'> & { db: Kysely<Database>; hub: WheelHub },
+  deps: Omit<MatchesServiceDeps, 'matches' | 'webhooksWant'> & {
+    db: Kysely<Database>;
+    cache: ReadCache;
+    hub: WheelHub;
+  },
 ): MatchesService {
-  const { db, hub, ...service } = deps;
-  const matches = createMatchesService({ ...service, matches: createMatchesRepository(db) });
+  const { db, cache, hub, ...service } = deps;
+  const matches = createMatchesService({
+    ...service,
+    matches: createMatchesRepository(db),
+    // Until a webhook is added or removed (in this process at once, in another with Redis or
+    // within READ_CACHE_MAX_AGE_MS), one answer serves every accept.
+    webhooksWant: (type) => cache.read(`webhooks-want:${type}`, ['webhooks'], () => anyWebhookFor(db, type)),
+  });
   hub.on('connection', (socket) => registerMatchHandlers(socket, { matches, log: app.log }));
   return matches;
 }

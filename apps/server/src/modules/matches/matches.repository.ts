@@ -241,24 +241,28 @@ export function createMatchesRepository(db: Kysely<Database>) {
 
     /**
      * Records the participant's accept, in one statement on the match; it becomes Accepted when
-     * the other side had accepted too. Then, in the same transaction, the event `acceptedByBoth`
-     * makes of the accepted match is kept for the `match.accepted` webhook, when the wheel's
-     * owner has one. The match as it now stands with the event if kept, or undefined when the
-     * match took no accept: not theirs, declined, closed or past its deadline (`now`), or gone.
+     * the other side had accepted too. Given `acceptedByBoth`, it runs in a transaction that
+     * then keeps the event it makes of the accepted match for the `match.accepted` webhook,
+     * when the wheel's owner has one. The match as it now stands with the event if kept, or
+     * undefined when the match took no accept: not theirs, declined, closed or past its
+     * deadline (`now`), or gone.
      */
     async recordAccept(
       id: string,
       participantId: string,
       now: string,
-      acceptedByBoth: (match: MatchRow) => NewOutboxEvent,
+      acceptedByBoth?: (match: MatchRow) => NewOutboxEvent,
     ): Promise<{ match: MatchWithPeople; raised: NewOutboxEvent | undefined } | undefined> {
-      const recorded = await db.transaction().execute(async (trx) => {
-        const [match] = await acceptAsParty(trx, { id, participant: participantId, now });
-        if (match?.status !== 'Accepted') return match && { match, raised: undefined };
-        const event = acceptedByBoth(match);
-        const kept = await insertWebhookEvent(trx, match.wheel_id, 'match.accepted', event);
-        return { match, raised: kept ? event : undefined };
-      });
+      const answer = { id, participant: participantId, now };
+      const recorded = acceptedByBoth
+        ? await db.transaction().execute(async (trx) => {
+            const [match] = await acceptAsParty(trx, answer);
+            if (match?.status !== 'Accepted') return match && { match, raised: undefined };
+            const event = acceptedByBoth(match);
+            const kept = await insertWebhookEvent(trx, match.wheel_id, 'match.accepted', event);
+            return { match, raised: kept ? event : undefined };
+          })
+        : await acceptAsParty(db, answer).then(([match]) => match && { match, raised: undefined });
       const match = recorded && (await withPeopleOf(recorded.match));
       return match && { match, raised: recorded.raised };
     },

@@ -1,4 +1,9 @@
-import { MATCH_CALL_START_WINDOW_MS, type Match, type MatchExpiryReason } from '@wheelmeet/contracts';
+import {
+  MATCH_CALL_START_WINDOW_MS,
+  type Match,
+  type MatchExpiryReason,
+  type WebhookEvent,
+} from '@wheelmeet/contracts';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
@@ -40,9 +45,11 @@ export function createMatchesService(deps: {
   events: DomainEvents;
   /** Keeps the `match.accepted` webhook's event with the accept (decision 026). */
   outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
+  /** Whether any account has a webhook for the event (cached: asked on every accept). */
+  webhooksWant: (type: WebhookEvent) => Promise<boolean>;
   clock: Clock;
 }) {
-  const { matches, events, outbox, clock } = deps;
+  const { matches, events, outbox, webhooksWant, clock } = deps;
 
   /** Tells both people that their match closed. */
   const tellClosed = async (match: MatchRow, reason: MatchExpiryReason) => {
@@ -99,12 +106,16 @@ export function createMatchesService(deps: {
   return {
     /** Pending → Accepted once both have accepted; both people hear of every accept. */
     async accept(matchId: string, participantId: string): Promise<Match> {
+      // The event is offered only while some account has a `match.accepted` webhook: without
+      // one, the accept stays one statement, not a transaction, on the hot path.
       const recorded = await matches.recordAccept(
         matchId,
         participantId,
         clock.now().toISOString(),
-        (match) =>
-          outbox.entry('matchAcceptedByBoth', { wheelId: match.wheel_id, matchId, round: match.round }),
+        (await webhooksWant('match.accepted'))
+          ? (match) =>
+              outbox.entry('matchAcceptedByBoth', { wheelId: match.wheel_id, matchId, round: match.round })
+          : undefined,
       );
       if (!recorded)
         throw await refusalOf(matchId, participantId, { status: 'Rejected', message: MATCH_DECLINED });

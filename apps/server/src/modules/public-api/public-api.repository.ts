@@ -55,6 +55,17 @@ const eventIfSubscribed = compiledOnce(
       .returning('id'),
 );
 
+const webhookFor = compiledOnce(['subscribed'], (db, { subscribed }: { subscribed: string }) =>
+  db.selectFrom('webhooks').select('id').where('events', 'like', subscribed).limit(1),
+);
+/** `events` holds a JSON array of names, each quoted. */
+const subscribedTo = (type: WebhookEvent) => `%${JSON.stringify(type)}%`;
+
+/** Whether any account has a webhook for `type`: when none has, its events need not be offered to the outbox. */
+export async function anyWebhookFor(db: Kysely<Database>, type: WebhookEvent): Promise<boolean> {
+  return (await webhookFor(db, { subscribed: subscribedTo(type) })).length > 0;
+}
+
 /**
  * Records a webhook event in the outbox (decision 026) with the database handle of the caller's
  * transaction, but only when the wheel's owner has a webhook for `type`: most wheels have none,
@@ -73,8 +84,7 @@ export async function insertWebhookEvent(
     dueAt: event.due_at,
     createdAt: event.created_at,
     wheelId,
-    // `events` holds a JSON array of names, each quoted.
-    subscribed: `%${JSON.stringify(type)}%`,
+    subscribed: subscribedTo(type),
   });
   return inserted.length > 0;
 }
