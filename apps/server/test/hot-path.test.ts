@@ -4,7 +4,12 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { cryptoRandom } from '../src/lib/random';
 import { CLOSE_BATCH_SIZE } from '../src/modules/matches/matches.repository';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestOpenMatch, createTestParticipant, createTestWheel } from './support/factories';
+import {
+  createTestBusinessUser,
+  createTestOpenMatch,
+  createTestParticipant,
+  createTestWheel,
+} from './support/factories';
 import { dataOf, type HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { joinedPeople, matchedPair } from './support/matched-pair';
@@ -66,6 +71,29 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
     const [match] = (await ada.client.next('WheelSpinCompleted')).matches as Match[];
     if (!match) throw new Error('no match');
 
+    // Another organiser's webhook for accepted matches: it concerns their wheel, not this one.
+    const otherOrganiser = await createTestBusinessUser(t.database, {
+      email: `hot-path-${dialect.name}@example.com`,
+      password: 'not-used-here',
+    });
+    await createTestWheel(t.database, {
+      name: 'Elsewhere',
+      description: 'x',
+      slotCount: 2,
+      businessUserId: otherOrganiser,
+    });
+    await t.database.db
+      .insertInto('webhooks')
+      .values({
+        id: cryptoRandom.uuid(),
+        business_user_id: otherOrganiser,
+        url: 'https://crm.example.com/hooks',
+        events: JSON.stringify(['match.accepted']),
+        secret: 'whsec_test',
+        created_at: clock.now().toISOString(),
+      })
+      .execute();
+
     compiled.mockClear();
     // On Kysely's prototype, so a statement in a transaction (a Kysely instance of its own) counts too.
     const ran = vi.spyOn(Kysely.prototype, 'executeQuery');
@@ -73,8 +101,8 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
     const [, last] = (await Promise.all(answers)).map((answer) => dataOf(answer) as Match);
     expect(sqlOf(compiled)).toEqual([]);
     // Each answer is one statement on the match, which checks and writes it at once: reading the
-    // match first was a third of an answer's statements, thousands of times after a reveal. No
-    // account has a `match.accepted` webhook, so the outbox is not offered the event either.
+    // match first was a third of an answer's statements, thousands of times after a reveal. The
+    // wheel's owner has no `match.accepted` webhook, so the outbox is not offered the event.
     const statements = ran.mock.calls
       .flatMap(([query]) => ('sql' in query ? [query.sql] : []))
       .filter((sql) => /\b(from|update|into) "(matches|event_outbox)"/.test(sql));

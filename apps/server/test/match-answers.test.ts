@@ -7,7 +7,7 @@ import { cryptoRandom } from '../src/lib/random';
 import { createEventOutbox } from '../src/modules/event-outbox/event-outbox';
 import { createEventOutboxRepository } from '../src/modules/event-outbox/event-outbox.repository';
 import { createMatchesRepository } from '../src/modules/matches/matches.repository';
-import { anyWebhookFor } from '../src/modules/public-api/public-api.repository';
+import { wheelOwnerWants } from '../src/modules/public-api/public-api.repository';
 import {
   createMatchesService,
   MATCH_ALREADY_ACCEPTED,
@@ -59,6 +59,9 @@ describeEachDialect('answering a match', (dialect) => {
     service = answeringAt(clock);
   });
 
+  /** The participant as the hub knows them when they answer. */
+  const onWheel = (participantId: string) => ({ participantId, wheelId });
+
   /** The service as the app builds it, over this suite's events, reading the time from `now`. */
   const answeringAt = (now: Clock) =>
     createMatchesService({
@@ -71,7 +74,7 @@ describeEachDialect('answering a match', (dialect) => {
         random: cryptoRandom,
         log: pino({ level: 'silent' }),
       }),
-      webhooksWant: (type) => anyWebhookFor(t.database.db, type),
+      webhooksWant: (wheel, type) => wheelOwnerWants(t.database.db, wheel, type),
       clock: now,
     });
 
@@ -119,21 +122,24 @@ describeEachDialect('answering a match', (dialect) => {
 
   it('records each side once however often they press Accept, and accepts the match when both have', async () => {
     const id = await pendingMatch();
-    expect(await service.accept(id, ada)).toMatchObject({
+    expect(await service.accept(id, onWheel(ada))).toMatchObject({
       status: 'Pending',
       acceptedByUser1: true,
       acceptedByUser2: false,
       user1: { id: ada, username: 'Ada' },
       user2: { id: bo, username: 'Bo' },
     });
-    expect(await service.accept(id, ada)).toMatchObject({ status: 'Pending', acceptedByUser2: false });
-    expect(await service.accept(id, bo)).toMatchObject({
+    expect(await service.accept(id, onWheel(ada))).toMatchObject({
+      status: 'Pending',
+      acceptedByUser2: false,
+    });
+    expect(await service.accept(id, onWheel(bo))).toMatchObject({
       status: 'Accepted',
       acceptedByUser1: true,
       acceptedByUser2: true,
     });
     // Pressing again once accepted changes nothing and is no error.
-    expect(await service.accept(id, bo)).toMatchObject({ status: 'Accepted' });
+    expect(await service.accept(id, onWheel(bo))).toMatchObject({ status: 'Accepted' });
     expect(await stored(id)).toEqual({
       status: 'Accepted',
       accepted_by_user1: true,
@@ -156,7 +162,9 @@ describeEachDialect('answering a match', (dialect) => {
 
   it('accepts the match when both press Accept at the same moment', async () => {
     const ids = await Promise.all(Array.from({ length: 25 }, () => pendingMatch()));
-    await Promise.all(ids.flatMap((id) => [service.accept(id, ada), service.accept(id, bo)]));
+    await Promise.all(
+      ids.flatMap((id) => [service.accept(id, onWheel(ada)), service.accept(id, onWheel(bo))]),
+    );
     for (const id of ids)
       expect(await stored(id)).toMatchObject({
         status: 'Accepted',
@@ -189,7 +197,9 @@ describeEachDialect('answering a match', (dialect) => {
     });
     try {
       const ids = await Promise.all(Array.from({ length: 25 }, () => pendingMatch()));
-      await Promise.all(ids.flatMap((id) => [service.accept(id, ada), service.accept(id, bo)]));
+      await Promise.all(
+        ids.flatMap((id) => [service.accept(id, onWheel(ada)), service.accept(id, onWheel(bo))]),
+      );
       expect(kept.map((event) => event.matchId).sort()).toEqual([...ids].sort());
       expect(new Set(kept.map((event) => event.wheelId))).toEqual(new Set([wheelId]));
       // Each was delivered after its accept's commit, so none is left for the sweep.
@@ -202,8 +212,8 @@ describeEachDialect('answering a match', (dialect) => {
 
   it('declines a pending match for both, and a second decline changes nothing', async () => {
     const id = await pendingMatch();
-    expect(await service.decline(id, bo)).toMatchObject({ status: 'Rejected' });
-    expect(await service.decline(id, ada)).toMatchObject({ status: 'Rejected' });
+    expect(await service.decline(id, onWheel(bo))).toMatchObject({ status: 'Rejected' });
+    expect(await service.decline(id, onWheel(ada))).toMatchObject({ status: 'Rejected' });
     expect(heard).toEqual([
       { name: 'matchDeclined', payload: { event: { matchId: id, userId: bo }, participantIds: [ada, bo] } },
       { name: 'matchDeclined', payload: { event: { matchId: id, userId: ada }, participantIds: [ada, bo] } },
@@ -213,11 +223,14 @@ describeEachDialect('answering a match', (dialect) => {
   it('refuses an answer to no match, or to somebody else’s, before anything else', async () => {
     const id = await pendingMatch();
     for (const answer of ['accept', 'decline'] as const) {
-      expect(await refusal(service[answer](cryptoRandom.uuid(), ada))).toEqual({
+      expect(await refusal(service[answer](cryptoRandom.uuid(), onWheel(ada)))).toEqual({
         code: 'not_found',
         message: 'Match not found',
       });
-      expect(await refusal(service[answer](id, cy))).toEqual({ code: 'forbidden', message: NOT_YOUR_MATCH });
+      expect(await refusal(service[answer](id, onWheel(cy)))).toEqual({
+        code: 'forbidden',
+        message: NOT_YOUR_MATCH,
+      });
     }
     expect(await stored(id)).toMatchObject({
       status: 'Pending',
@@ -229,16 +242,16 @@ describeEachDialect('answering a match', (dialect) => {
 
   it('refuses to accept a declined match, and to decline an accepted one', async () => {
     const declined = await pendingMatch();
-    await service.decline(declined, ada);
-    expect(await refusal(service.accept(declined, bo))).toEqual({
+    await service.decline(declined, onWheel(ada));
+    expect(await refusal(service.accept(declined, onWheel(bo)))).toEqual({
       code: 'conflict',
       message: MATCH_DECLINED,
     });
 
     const accepted = await pendingMatch();
-    await service.accept(accepted, ada);
-    await service.accept(accepted, bo);
-    expect(await refusal(service.decline(accepted, ada))).toEqual({
+    await service.accept(accepted, onWheel(ada));
+    await service.accept(accepted, onWheel(bo));
+    expect(await refusal(service.decline(accepted, onWheel(ada)))).toEqual({
       code: 'conflict',
       message: MATCH_ALREADY_ACCEPTED,
     });
@@ -249,8 +262,11 @@ describeEachDialect('answering a match', (dialect) => {
   it('closes a match answered after its deadline on the spot, tells both, and refuses the answer', async () => {
     const [late, lateDecline] = await Promise.all([pendingMatch(), pendingMatch()]);
     clock.advance(ANSWER_WINDOW_MS);
-    expect(await refusal(service.accept(late, ada))).toEqual({ code: 'conflict', message: MATCH_EXPIRED });
-    expect(await refusal(service.decline(lateDecline, bo))).toEqual({
+    expect(await refusal(service.accept(late, onWheel(ada)))).toEqual({
+      code: 'conflict',
+      message: MATCH_EXPIRED,
+    });
+    expect(await refusal(service.decline(lateDecline, onWheel(bo)))).toEqual({
       code: 'conflict',
       message: MATCH_EXPIRED,
     });
@@ -284,20 +300,23 @@ describeEachDialect('answering a match', (dialect) => {
       now: () => new Date(clock.now().getTime() + (readings.shift() ?? ANSWER_WINDOW_MS - 1_000)),
     };
     const answering = answeringAt(steppingBack);
-    expect(await refusal(answering.accept(id, ada))).toEqual({ code: 'conflict', message: MATCH_EXPIRED });
+    expect(await refusal(answering.accept(id, onWheel(ada)))).toEqual({
+      code: 'conflict',
+      message: MATCH_EXPIRED,
+    });
     expect(await stored(id)).toMatchObject({ status: 'Pending', accepted_by_user1: false, closed_at: null });
     expect(heard).toEqual([]);
   });
 
   it('keeps an answered match answerable past the deadline: accepted stays accepted, declined stays declined', async () => {
     const [accepted, declined] = await Promise.all([pendingMatch(), pendingMatch()]);
-    await service.accept(accepted, ada);
-    await service.accept(accepted, bo);
-    await service.decline(declined, ada);
+    await service.accept(accepted, onWheel(ada));
+    await service.accept(accepted, onWheel(bo));
+    await service.decline(declined, onWheel(ada));
     clock.advance(ANSWER_WINDOW_MS * 2);
-    expect(await service.accept(accepted, ada)).toMatchObject({ status: 'Accepted' });
-    expect(await service.decline(declined, bo)).toMatchObject({ status: 'Rejected' });
-    expect(await refusal(service.accept(declined, bo))).toEqual({
+    expect(await service.accept(accepted, onWheel(ada))).toMatchObject({ status: 'Accepted' });
+    expect(await service.decline(declined, onWheel(bo))).toMatchObject({ status: 'Rejected' });
+    expect(await refusal(service.accept(declined, onWheel(bo)))).toEqual({
       code: 'conflict',
       message: MATCH_DECLINED,
     });
@@ -305,7 +324,7 @@ describeEachDialect('answering a match', (dialect) => {
 
   it('refuses any answer to a closed match as expired, even one declined before it closed', async () => {
     const [open, declined] = await Promise.all([pendingMatch(), pendingMatch()]);
-    await service.decline(declined, ada);
+    await service.decline(declined, onWheel(ada));
     // As a block or a removal closes them (decision 016), whatever their answers.
     await t.database.db
       .updateTable('matches')
@@ -315,7 +334,10 @@ describeEachDialect('answering a match', (dialect) => {
     heard.length = 0;
     for (const id of [open, declined])
       for (const answer of ['accept', 'decline'] as const)
-        expect(await refusal(service[answer](id, ada))).toEqual({ code: 'conflict', message: MATCH_EXPIRED });
+        expect(await refusal(service[answer](id, onWheel(ada)))).toEqual({
+          code: 'conflict',
+          message: MATCH_EXPIRED,
+        });
     expect(heard).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ export function registerMatchHandlers(
   const me = () => {
     const participant = socket.data.participant;
     if (!participant) throw new AppError('unauthorized', REGISTER_TO_ANSWER);
-    return participant.participantId;
+    return participant;
   };
 
   socket.on(

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { ReadCache } from '../../lib/read-cache';
 import type { WheelHub } from '../../realtime/hub';
 import { registerMatchHandlers } from '../../realtime/match-handlers';
-import { anyWebhookFor } from '../public-api/public-api.repository';
+import { wheelOwnerWants } from '../public-api/public-api.repository';
 import { createMatchesRepository } from './matches.repository';
 import { createMatchesService, type MatchesService } from './matches.service';
 
@@ -28,8 +28,9 @@ export function registerMatches(
     ...service,
     matches: createMatchesRepository(db),
     // Until a webhook is added or removed (in this process at once, in another with Redis or
-    // within READ_CACHE_MAX_AGE_MS), one answer serves every accept.
-    webhooksWant: (type) => cache.read(`webhooks-want:${type}`, ['webhooks'], () => anyWebhookFor(db, type)),
+    // within READ_CACHE_MAX_AGE_MS), one answer serves every accept on the wheel.
+    webhooksWant: (wheelId, type) =>
+      cache.read(`webhooks-want:${wheelId}:${type}`, ['webhooks'], () => wheelOwnerWants(db, wheelId, type)),
   });
   hub.on('connection', (socket) => registerMatchHandlers(socket, { matches, log: app.log }));
   return matches;

@@ -40,13 +40,19 @@ export function sideOf(
   throw new AppError('forbidden', NOT_YOUR_MATCH);
 }
 
+/** Who answers a match: a participant, on their wheel (the only wheel their matches are on). */
+interface Caller {
+  participantId: string;
+  wheelId: string;
+}
+
 export function createMatchesService(deps: {
   matches: MatchesRepository;
   events: DomainEvents;
   /** Keeps the `match.accepted` webhook's event with the accept (decision 026). */
   outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
-  /** Whether any account has a webhook for the event (cached: asked on every accept). */
-  webhooksWant: (type: WebhookEvent) => Promise<boolean>;
+  /** Whether the wheel's owner has a webhook for the event (cached: asked on every accept). */
+  webhooksWant: (wheelId: string, type: WebhookEvent) => Promise<boolean>;
   clock: Clock;
 }) {
   const { matches, events, outbox, webhooksWant, clock } = deps;
@@ -105,14 +111,15 @@ export function createMatchesService(deps: {
 
   return {
     /** Pending → Accepted once both have accepted; both people hear of every accept. */
-    async accept(matchId: string, participantId: string): Promise<Match> {
-      // The event is offered only while some account has a `match.accepted` webhook: without
-      // one, the accept stays one statement, not a transaction, on the hot path.
+    async accept(matchId: string, caller: Caller): Promise<Match> {
+      const { participantId } = caller;
+      // The event is offered only while the wheel's owner has a `match.accepted` webhook:
+      // otherwise the accept stays one statement, not a transaction, on the hot path.
       const recorded = await matches.recordAccept(
         matchId,
         participantId,
         clock.now().toISOString(),
-        (await webhooksWant('match.accepted'))
+        (await webhooksWant(caller.wheelId, 'match.accepted'))
           ? (match) =>
               outbox.entry('matchAcceptedByBoth', { wheelId: match.wheel_id, matchId, round: match.round })
           : undefined,
@@ -138,7 +145,7 @@ export function createMatchesService(deps: {
     },
 
     /** A pending match becomes Rejected, for both people. */
-    async decline(matchId: string, participantId: string): Promise<Match> {
+    async decline(matchId: string, { participantId }: Caller): Promise<Match> {
       const updated = await matches.recordDecline(matchId, participantId, clock.now().toISOString());
       if (!updated)
         throw await refusalOf(matchId, participantId, {

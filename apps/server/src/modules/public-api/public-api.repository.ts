@@ -55,15 +55,27 @@ const eventIfSubscribed = compiledOnce(
       .returning('id'),
 );
 
-const webhookFor = compiledOnce(['subscribed'], (db, { subscribed }: { subscribed: string }) =>
-  db.selectFrom('webhooks').select('id').where('events', 'like', subscribed).limit(1),
+const webhookOfWheelOwnerFor = compiledOnce(
+  ['wheelId', 'subscribed'],
+  (db, { wheelId, subscribed }: { wheelId: string; subscribed: string }) =>
+    db
+      .selectFrom('webhooks')
+      .innerJoin('wheels', 'wheels.business_user_id', 'webhooks.business_user_id')
+      .select('webhooks.id')
+      .where('wheels.id', '=', wheelId)
+      .where('webhooks.events', 'like', subscribed)
+      .limit(1),
 );
 /** `events` holds a JSON array of names, each quoted. */
 const subscribedTo = (type: WebhookEvent) => `%${JSON.stringify(type)}%`;
 
-/** Whether any account has a webhook for `type`: when none has, its events need not be offered to the outbox. */
-export async function anyWebhookFor(db: Kysely<Database>, type: WebhookEvent): Promise<boolean> {
-  return (await webhookFor(db, { subscribed: subscribedTo(type) })).length > 0;
+/** Whether the wheel's owner has a webhook for `type`: when not, its events need not be offered to the outbox. */
+export async function wheelOwnerWants(
+  db: Kysely<Database>,
+  wheelId: string,
+  type: WebhookEvent,
+): Promise<boolean> {
+  return (await webhookOfWheelOwnerFor(db, { wheelId, subscribed: subscribedTo(type) })).length > 0;
 }
 
 /**
