@@ -332,6 +332,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
       'match.accepted',
       'connection.made',
     ]);
+    expect(payloads[0]?.data).toMatchObject({ round: 1, matches: 1, unmatchedParticipants: 0 });
     expect(payloads[1]?.data).toMatchObject({ matchId, round: 1 });
     expect(payloads[2]?.data).toMatchObject({ matchId });
     const deliveries = await deliveriesOf(key, hook.id);

@@ -138,7 +138,8 @@ export function createMatchesService(deps: {
           },
           participantIds: [updated.user1_id, updated.user2_id],
         }),
-        // Beside the pushes, as a listener would run: a webhook is recorded, not awaited.
+        // Beside the pushes, as the listener it replaces ran: the deliveries are recorded before
+        // the answer is acknowledged, and sent without holding it up.
         raised && outbox.deliver(raised),
       ]);
       return toMatch(updated);

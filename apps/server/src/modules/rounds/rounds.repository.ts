@@ -279,6 +279,17 @@ function roundQueries(db: Kysely<Database>) {
       if (matches.length > 0) await db.insertInto('matches').values(matches).execute();
     },
 
+    /** How many matches the wheel's round made. */
+    async countMatches(wheelId: string, round: number): Promise<number> {
+      const row = await db
+        .selectFrom('matches')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('wheel_id', '=', wheelId)
+        .where('round', '=', round)
+        .executeTakeFirst();
+      return Number(row?.count ?? 0);
+    },
+
     /** Keeps the round's `round.completed` webhook event when the wheel's owner has one; whether it did. */
     keepRoundCompleted(wheelId: string, event: NewOutboxEvent): Promise<boolean> {
       return insertWebhookEvent(db, wheelId, 'round.completed', event);

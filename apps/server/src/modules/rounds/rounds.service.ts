@@ -157,33 +157,38 @@ export function createRoundsService(deps: {
   }
 
   async function reveal(row: WheelRow, now: Date): Promise<void> {
-    // The round's matches are settled by its spin: read before the reveal is claimed, so the
-    // `round.completed` webhook's event can be kept in the claim's transaction.
-    const roundMatches = await matches.listForRound(row.id, row.current_round);
-    const { resetAt } = spinSchedule(row.spin_started_at ?? now.toISOString());
-    const completed = {
-      wheelId: row.id,
-      matches: roundMatches,
-      currentRound: row.current_round,
-      lastSpinDate: row.last_spin_date ?? row.spin_started_at ?? now.toISOString(),
-      unmatchedUserIds: fromJsonColumn(row.priority_participant_ids, participantIdsSchema, []),
-      resetAt,
-    };
-    const roundCompleted = outbox.entry('roundCompleted', {
-      wheelId: row.id,
-      round: completed.currentRound,
-      matches: roundMatches.length,
-      unmatchedParticipants: completed.unmatchedUserIds.length,
-      completedAt: completed.lastSpinDate,
-    });
+    const round = row.current_round;
+    const lastSpinDate = row.last_spin_date ?? row.spin_started_at ?? now.toISOString();
+    const unmatchedUserIds = fromJsonColumn(row.priority_participant_ids, participantIdsSchema, []);
+    // The claim and the `round.completed` webhook's event, kept in one transaction when the
+    // wheel's owner has such a webhook; a process that loses the claim reads nothing more.
     const claimed = await rounds.transaction(async (tx) => {
-      if (!(await tx.markRevealed(row.id, row.current_round, now.toISOString()))) return false;
-      return { kept: await tx.keepRoundCompleted(row.id, roundCompleted) };
+      if (!(await tx.markRevealed(row.id, round, now.toISOString()))) return undefined;
+      const roundCompleted = outbox.entry('roundCompleted', {
+        wheelId: row.id,
+        round,
+        matches: await tx.countMatches(row.id, round),
+        unmatchedParticipants: unmatchedUserIds.length,
+        completedAt: lastSpinDate,
+      });
+      return { kept: (await tx.keepRoundCompleted(row.id, roundCompleted)) ? roundCompleted : undefined };
     });
     if (!claimed) return;
+    const roundMatches = await matches.listForRound(row.id, round);
+    const { resetAt } = spinSchedule(row.spin_started_at ?? now.toISOString());
     await Promise.all([
-      events.publish('matchesRevealed', { created: { wheelId: row.id, matches: roundMatches }, completed }),
-      claimed.kept && outbox.deliver(roundCompleted),
+      events.publish('matchesRevealed', {
+        created: { wheelId: row.id, matches: roundMatches },
+        completed: {
+          wheelId: row.id,
+          matches: roundMatches,
+          currentRound: round,
+          lastSpinDate,
+          unmatchedUserIds,
+          resetAt,
+        },
+      }),
+      claimed.kept && outbox.deliver(claimed.kept),
     ]);
   }
 
