@@ -10,7 +10,9 @@
  * per-take: how the baseline sends seat changes; match it to the app's pattern), --processes (1;
  * e.g. 1,2 runs the app on one process, then on two sharing one database and one Redis: needs
  * BENCH_DATABASE_URL and BENCH_REDIS_URL; each wheel's people are spread over the processes, as a
- * load balancer without sticky sessions would spread them), --repeat (1; e.g. 3 runs every target
+ * load balancer without sticky sessions would spread them), --webhooks (the app's wheels belong
+ * to one organiser whose webhook wants every event, answered by a receiver in this process on
+ * loopback: what recording and sending them costs; the rows say how many arrived), --repeat (1; e.g. 3 runs every target
  * three times at each N, in turn, and a target holds N when it held in most of its runs: on a
  * shared 2-core machine one run's p99 moves by a hundred ms or more from one run to the next).
  * BENCH_DATABASE_URL runs the app on PostgreSQL (a database of its own, dropped after);
@@ -35,13 +37,18 @@
  * TakeSlot and AcceptMatch answered within 250 ms at the 99th percentile.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import type { WorkerResult, WorkerSetup } from './hub-load-worker';
+import type { Kysely } from 'kysely';
 import { createClient } from 'redis';
+import type { Database } from '../apps/server/src/db/schema';
+import type { WorkerResult, WorkerSetup } from './hub-load-worker';
 import { createPostgresDatabase } from './postgres-database';
 
 const { values: options } = parseArgs({
@@ -54,6 +61,7 @@ const { values: options } = parseArgs({
     'bare-pushes': { type: 'string', default: 'coalesced' },
     processes: { type: 'string', default: '1' },
     repeat: { type: 'string', default: '1' },
+    webhooks: { type: 'boolean', default: false },
   },
 });
 const SIZES = options.n.split(',').map(Number);
@@ -64,6 +72,7 @@ const TARGETS = options.targets.split(',') as Target[];
 const ROUND_SECONDS = Number(options['round-seconds']);
 const PROCESSES = options.processes.split(',').map(Number);
 const REPEATS = Number(options.repeat);
+const WEBHOOKS = options.webhooks;
 const SLOTS = 100;
 const GOAL_MS = 250;
 const SETUP_LIMIT_MS = 10 * 60_000;
@@ -127,7 +136,50 @@ async function startBare(wheels: number): Promise<Server> {
   return { children: [child], origins: [ready.origin], wheelIds: ready.wheelIds, close: () => stop(child) };
 }
 
-async function startApp(wheels: number, people: number, appDir: string, processes: number): Promise<Server> {
+/** With --webhooks: the organiser's receiver, on loopback, counting what arrives by event type. */
+async function startWebhookReceiver() {
+  const received = new Map<string, number>();
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      let type = 'unreadable';
+      try {
+        type = (JSON.parse(body) as { type?: string }).type ?? type;
+      } catch {}
+      received.set(type, (received.get(type) ?? 0) + 1);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const total = () => [...received.values()].reduce((sum, count) => sum + count, 0);
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    /** Resolves once nothing more has arrived for a second (deliveries are sent after the answers), or after 15 s. */
+    async settled() {
+      const until = Date.now() + 15_000;
+      let seen = -1;
+      while (seen !== total() && Date.now() < until) {
+        seen = total();
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+
+async function startApp(
+  wheels: number,
+  people: number,
+  appDir: string,
+  processes: number,
+  webhookUrl?: string,
+): Promise<Server> {
   const redisUrl = process.env.BENCH_REDIS_URL;
   if (processes > 1 && !(process.env.BENCH_DATABASE_URL && redisUrl))
     throw new Error('--processes above 1 needs BENCH_DATABASE_URL and BENCH_REDIS_URL (decision 011)');
@@ -139,6 +191,7 @@ async function startApp(wheels: number, people: number, appDir: string, processe
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix } : {}),
     ADMIN_PASSWORD: 'bench-password',
+    ...(webhookUrl ? { WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' } : {}),
   };
   const children: ChildProcess[] = [];
   const cleanUp = async () => {
@@ -162,6 +215,7 @@ async function startApp(wheels: number, people: number, appDir: string, processe
       'modules/wheels/wheels.service.ts',
     );
     const { database } = await prepareDatabase(loadConfig(env), { clock: systemClock, random: cryptoRandom });
+    const organiser = webhookUrl ? await organiserWithWebhook(database.db, webhookUrl) : undefined;
     const wheelIds: string[] = [];
     const repository = createWheelsRepository(database.db);
     for (let index = 0; index < wheels; index += 1) {
@@ -171,6 +225,7 @@ async function startApp(wheels: number, people: number, appDir: string, processe
           description: 'hub-load',
           slotCount: SLOTS,
           roundSeconds: ROUND_SECONDS,
+          ...(organiser ? { businessUserId: organiser } : {}),
         },
         { clock: systemClock, random: cryptoRandom },
       );
@@ -257,20 +312,64 @@ interface Measurement {
   processes: number;
   peakRssMiB: number;
   loadAverage: string;
+  /** With --webhooks, the app's: how many arrived of those expected. */
+  webhooks: string | undefined;
+}
+
+/** An organiser (written straight to the database) whose webhook wants every event; their id. */
+async function organiserWithWebhook(db: Kysely<Database>, url: string): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await db
+    .insertInto('business_users')
+    .values({
+      id,
+      first_name: 'Bench',
+      last_name: 'Organiser',
+      email: `bench-${id}@example.com`,
+      company_name: 'Bench Events',
+      phone_number: null,
+      plan_id: 'professional',
+      password_hash: 'scrypt$not-a-real-hash',
+      is_active: true,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db
+    .insertInto('webhooks')
+    .values({
+      id: randomUUID(),
+      business_user_id: id,
+      url,
+      events: JSON.stringify(['round.completed', 'match.accepted', 'connection.made']),
+      secret: 'whsec_bench',
+      created_at: now,
+    })
+    .execute();
+  return id;
 }
 
 /** One target at one size: a fresh server, the load processes, whole rounds; always ends what it started. */
 async function measure(target: Target, people: number, processes: number): Promise<Measurement> {
   const wheels = people / SLOTS;
-  const server =
-    target === 'bare'
-      ? await startBare(wheels)
-      : await startApp(
-          wheels,
-          people,
-          target === 'app' ? serverDir : path.resolve(process.env.BENCH_BEFORE_DIR ?? ''),
-          processes,
-        );
+  const receiver = WEBHOOKS && target !== 'bare' ? await startWebhookReceiver() : undefined;
+  let server: Server;
+  try {
+    server =
+      target === 'bare'
+        ? await startBare(wheels)
+        : await startApp(
+            wheels,
+            people,
+            target === 'app' ? serverDir : path.resolve(process.env.BENCH_BEFORE_DIR ?? ''),
+            processes,
+            receiver?.url,
+          );
+  } catch (error) {
+    await receiver?.close();
+    throw error;
+  }
   const workers: ChildProcess[] = [];
   try {
     const shares: WorkerSetup['people'][] = Array.from({ length: WORKERS }, () => []);
@@ -347,6 +446,7 @@ async function measure(target: Target, people: number, processes: number): Promi
     for (const r of results)
       for (const [what, count] of Object.entries(r.errors))
         merged.errors[what] = (merged.errors[what] ?? 0) + count;
+    await receiver?.settled();
     return {
       target,
       people,
@@ -358,11 +458,19 @@ async function measure(target: Target, people: number, processes: number): Promi
       processes: server.children.length,
       peakRssMiB: server.children.reduce((sum, child) => sum + peakRssMiB(child.pid ?? 0), 0),
       loadAverage: loadAverage(),
+      webhooks: receiver && webhooksReceived(receiver, wheels, merged.accept.length),
     };
   } finally {
     for (const worker of workers) await stop(worker);
     await server.close();
+    await receiver?.close();
   }
+}
+
+/** What arrived against what the rounds raised: one per wheel and round, one per match both accepted. */
+function webhooksReceived(receiver: WebhookReceiver, wheels: number, accepts: number): string {
+  const count = (type: string) => receiver.received.get(type) ?? 0;
+  return `rounds ${count('round.completed')} of ${wheels * ROUNDS}, matches ${count('match.accepted')} of ${Math.floor(accepts / 2)}`;
 }
 
 const errorCount = (m: Measurement) =>
@@ -383,7 +491,7 @@ function report(m: Measurement) {
     .map(([what, count]) => `${what} ×${count}`)
     .join(', ');
   process.stdout.write(
-    `| ${labelOf(m)} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${(m.result.receivedBytes / m.people / ROUNDS / 1024).toFixed(0)} | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |\n`,
+    `| ${labelOf(m)} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${(m.result.receivedBytes / m.people / ROUNDS / 1024).toFixed(0)} | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |${WEBHOOKS ? ` ${m.webhooks ?? '-'} |` : ''}\n`,
   );
 }
 
@@ -404,7 +512,7 @@ async function main() {
     `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, baseline pushes ${options['bare-pushes']}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
   );
   process.stdout.write(
-    '| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | KiB received per person per round | holds | load avg |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n',
+    `| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | KiB received per person per round | holds | load avg |${WEBHOOKS ? ' webhooks received |' : ''}\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|${WEBHOOKS ? '---|' : ''}\n`,
   );
   const runs = TARGETS.flatMap(
     (target): Array<{ target: Target; processes: number }> =>
