@@ -50,11 +50,18 @@ const answerable = (
       eb.and([eb('status', '=', 'Pending'), eb.or([eb('answer_by', 'is', null), eb('answer_by', '>', now)])]),
     ]),
   ]);
+/** Whether the other side of the match than `participant` has accepted it. */
+const otherSideAccepted = (eb: ExpressionBuilder<Database, 'matches'>, participant: string) =>
+  eb.or([
+    eb.and([eb('user1_id', '=', participant), eb('accepted_by_user2', '=', true)]),
+    eb.and([eb('user2_id', '=', participant), eb('accepted_by_user1', '=', true)]),
+  ]);
 /**
  * The participant's accept, on their own side; Accepted when the other side's accept is there
- * already. Accepting again changes nothing.
+ * already (`firstOnly`: taken only while it is not, so the accept cannot complete the match).
+ * Accepting again changes nothing.
  */
-const acceptAsParty = compiledOnce(['id', 'participant', 'now'], (db, answer: Answer) => {
+const acceptQuery = (db: Kysely<Database>, answer: Answer, firstOnly: boolean) => {
   const { participant } = answer;
   return db
     .updateTable('matches')
@@ -67,20 +74,22 @@ const acceptAsParty = compiledOnce(['id', 'participant', 'now'], (db, answer: An
         accepted_by_user2: acceptOf('user2_id', 'accepted_by_user2'),
         status: eb
           .case()
-          .when(
-            eb.or([
-              eb.and([eb('user1_id', '=', participant), eb('accepted_by_user2', '=', true)]),
-              eb.and([eb('user2_id', '=', participant), eb('accepted_by_user1', '=', true)]),
-            ]),
-          )
+          .when(otherSideAccepted(eb, participant))
           .then('Accepted' as const)
           .else(eb.ref('status'))
           .end(),
       };
     })
     .where((eb) => answerable(eb, answer, 'Accepted'))
+    .$if(firstOnly, (query) => query.where((eb) => eb.not(otherSideAccepted(eb, participant))))
     .returningAll();
-});
+};
+const acceptAsParty = compiledOnce(['id', 'participant', 'now'], (db, answer: Answer) =>
+  acceptQuery(db, answer, false),
+);
+const firstAcceptAsParty = compiledOnce(['id', 'participant', 'now'], (db, answer: Answer) =>
+  acceptQuery(db, answer, true),
+);
 /**
  * The participant's decline: a pending match becomes Rejected. Declining again changes nothing.
  */
@@ -102,6 +111,20 @@ export function createMatchesRepository(db: Kysely<Database>) {
       const user1 = byId.get(row.user1_id);
       const user2 = byId.get(row.user2_id);
       return user1 && user2 ? [{ ...row, user1, user2 }] : [];
+    });
+  }
+
+  /** An accept that, when it completes the match, keeps `acceptedByBoth`'s event in its transaction. */
+  async function acceptKeepingEvent(answer: Answer, acceptedByBoth: (match: MatchRow) => NewOutboxEvent) {
+    // The first of the two accepts cannot complete the match: one statement, as without a webhook.
+    const [first] = await firstAcceptAsParty(db, answer);
+    if (first) return { match: first, raised: undefined };
+    return db.transaction().execute(async (trx) => {
+      const [match] = await acceptAsParty(trx, answer);
+      if (match?.status !== 'Accepted') return match && { match, raised: undefined };
+      const event = acceptedByBoth(match);
+      const kept = await insertWebhookEvent(trx, match.wheel_id, 'match.accepted', event);
+      return { match, raised: kept ? event : undefined };
     });
   }
 
@@ -241,9 +264,9 @@ export function createMatchesRepository(db: Kysely<Database>) {
 
     /**
      * Records the participant's accept, in one statement on the match; it becomes Accepted when
-     * the other side had accepted too. Given `acceptedByBoth`, it runs in a transaction that
-     * then keeps the event it makes of the accepted match for the `match.accepted` webhook,
-     * when the wheel's owner has one. The match as it now stands with the event if kept, or
+     * the other side had accepted too. Given `acceptedByBoth`, the accept that completes the
+     * match runs in a transaction that then keeps the event it makes of the accepted match for
+     * the `match.accepted` webhook, when the wheel's owner has one. The match as it now stands with the event if kept, or
      * undefined when the match took no accept: not theirs, declined, closed or past its
      * deadline (`now`), or gone.
      */
@@ -255,13 +278,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
     ): Promise<{ match: MatchWithPeople; raised: NewOutboxEvent | undefined } | undefined> {
       const answer = { id, participant: participantId, now };
       const recorded = acceptedByBoth
-        ? await db.transaction().execute(async (trx) => {
-            const [match] = await acceptAsParty(trx, answer);
-            if (match?.status !== 'Accepted') return match && { match, raised: undefined };
-            const event = acceptedByBoth(match);
-            const kept = await insertWebhookEvent(trx, match.wheel_id, 'match.accepted', event);
-            return { match, raised: kept ? event : undefined };
-          })
+        ? await acceptKeepingEvent(answer, acceptedByBoth)
         : await acceptAsParty(db, answer).then(([match]) => match && { match, raised: undefined });
       const match = recorded && (await withPeopleOf(recorded.match));
       return match && { match, raised: recorded.raised };
