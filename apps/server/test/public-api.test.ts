@@ -15,7 +15,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTokenService } from '../src/lib/tokens';
 import { DELIVERY_GRACE_MS } from '../src/modules/event-outbox/event-outbox';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestBusinessUser } from './support/factories';
+import {
+  createTestBusinessUser,
+  createTestOpenMatch,
+  createTestParticipant,
+  createTestWheel,
+} from './support/factories';
 import type { HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
 import { connectedPair, matchedPair } from './support/matched-pair';
@@ -374,6 +379,62 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
       'succeeded',
     ]);
     expect(await t.database.db.selectFrom('event_outbox').selectAll().execute()).toEqual([]);
+  });
+
+  it('reports a connection once when both people share at the same moment, for 20 matches at once', async () => {
+    const owner = await organiser();
+    const key = (await keyFor(owner)).key;
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    await subscribe(key, receiver.url, ['connection.made']);
+    // 20 calls held on the owner's wheel, written straight to the database.
+    const wheelId = await createTestWheel(t.database, {
+      name: 'Sharing at once',
+      description: 'x',
+      slotCount: 40,
+      businessUserId: owner.id,
+    });
+    const tokens = createTokenService(t.config.jwtSecret as string, clock);
+    const at = clock.now().toISOString();
+    const pairs = await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const people = await Promise.all(
+          [0, 1].map(async () => {
+            const participantId = await createTestParticipant(t.database, { wheelId });
+            return { participantId, token: await tokens.signParticipant({ participantId, wheelId }) };
+          }),
+        );
+        const [one, two] = people as [(typeof people)[0], (typeof people)[0]];
+        const matchId = await createTestOpenMatch(t.database, {
+          wheelId,
+          user1Id: one.participantId,
+          user2Id: two.participantId,
+          accepted: true,
+          at,
+        });
+        await t.database.db
+          .updateTable('matches')
+          .set({ call_started_at: at })
+          .where('id', '=', matchId)
+          .execute();
+        return { matchId, people };
+      }),
+    );
+
+    const shares = pairs.flatMap(({ matchId, people }) =>
+      people.map((person) =>
+        call('PUT', `/api/me/connections/${matchId}`, bearer(person.token), {
+          share: true,
+          contact: { email: `${person.participantId.slice(0, 8)}@example.com` },
+        }),
+      ),
+    );
+    for (const response of await Promise.all(shares)) expect(response.statusCode, response.body).toBe(200);
+    await t.app.publicApi.webhooks.idle();
+    const reported = receiver.received.map(
+      (request) => (JSON.parse(request.body) as WebhookPayload).data.matchId as string,
+    );
+    expect(reported.sort()).toEqual(pairs.map(({ matchId }) => matchId).sort());
   });
 
   it('keeps no event for a wheel whose owner has no webhook for it', async () => {

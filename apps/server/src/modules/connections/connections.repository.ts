@@ -56,6 +56,15 @@ export function createConnectionsRepository(db: Kysely<Database>) {
      */
     save(row: FollowUpRow, connectionMade: NewOutboxEvent): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
+        // A write to the match's row first: on PostgreSQL it holds the row's lock to the end, so
+        // the two people's saves of one match run one after the other and the second sees the
+        // first's choice (each would miss the other's uncommitted row). SQLite runs one
+        // transaction at a time anyway.
+        await trx
+          .updateTable('matches')
+          .set((eb) => ({ status: eb.ref('status') }))
+          .where('id', '=', row.match_id)
+          .execute();
         await trx
           .insertInto('follow_ups')
           .values(row)
