@@ -6,6 +6,7 @@ import { CLOSE_BATCH_SIZE } from '../src/modules/matches/matches.repository';
 import { describeEachDialect } from './support/each-dialect';
 import {
   createTestBusinessUser,
+  createTestWebhook,
   createTestOpenMatch,
   createTestParticipant,
   createTestWheel,
@@ -82,17 +83,7 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
       slotCount: 2,
       businessUserId: otherOrganiser,
     });
-    await t.database.db
-      .insertInto('webhooks')
-      .values({
-        id: cryptoRandom.uuid(),
-        business_user_id: otherOrganiser,
-        url: 'https://crm.example.com/hooks',
-        events: JSON.stringify(['match.accepted']),
-        secret: 'whsec_test',
-        created_at: clock.now().toISOString(),
-      })
-      .execute();
+    await createTestWebhook(t.database, { businessUserId: otherOrganiser, events: ['match.accepted'] });
 
     compiled.mockClear();
     // On Kysely's prototype, so a statement in a transaction (a Kysely instance of its own) counts too.

@@ -17,7 +17,12 @@ import {
   NOT_YOUR_MATCH,
 } from '../src/modules/matches/matches.service';
 import { describeEachDialect } from './support/each-dialect';
-import { createTestBusinessUser, createTestParticipant, createTestWheel } from './support/factories';
+import {
+  createTestBusinessUser,
+  createTestParticipant,
+  createTestWebhook,
+  createTestWheel,
+} from './support/factories';
 import { ManualClock } from './support/manual-clock';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -180,17 +185,7 @@ describeEachDialect('answering a match', (dialect) => {
       password: 'not-used-here',
     });
     await db.updateTable('wheels').set({ business_user_id: owner }).where('id', '=', wheelId).execute();
-    await db
-      .insertInto('webhooks')
-      .values({
-        id: cryptoRandom.uuid(),
-        business_user_id: owner,
-        url: 'https://crm.example.com/hooks',
-        events: JSON.stringify(['match.accepted']),
-        secret: 'whsec_test',
-        created_at: clock.now().toISOString(),
-      })
-      .execute();
+    await createTestWebhook(t.database, { businessUserId: owner, events: ['match.accepted'] });
     const kept: DomainEventMap['matchAcceptedByBoth'][] = [];
     events.subscribe('matchAcceptedByBoth', (event) => {
       kept.push(event);

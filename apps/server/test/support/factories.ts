@@ -1,3 +1,4 @@
+import type { WebhookEvent } from '@wheelmeet/contracts';
 import type { DatabaseHandle } from '../../src/db/database';
 import type { ParticipantsTable } from '../../src/db/schema';
 import { systemClock } from '../../src/lib/clock';
@@ -108,6 +109,26 @@ export async function createTestBusinessUser(
       is_active: input.isActive ?? true,
       created_at: now,
       updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** Subscribes a business user to webhook events, straight in the database, at a URL nothing here listens on; its id. */
+export async function createTestWebhook(
+  database: DatabaseHandle,
+  input: { businessUserId: string; events: WebhookEvent[] },
+): Promise<string> {
+  const id = cryptoRandom.uuid();
+  await database.db
+    .insertInto('webhooks')
+    .values({
+      id,
+      business_user_id: input.businessUserId,
+      url: 'https://crm.example.com/hooks',
+      events: JSON.stringify(input.events),
+      secret: 'whsec_test',
+      created_at: new Date().toISOString(),
     })
     .execute();
   return id;
