@@ -226,7 +226,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     db: database.db,
     cache: readCache,
     events,
-    outbox: eventOutbox,
     clock,
     hub: hub.io,
   });
@@ -243,7 +242,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     wheels,
     matches,
     events,
-    outbox: eventOutbox,
     clock,
     random,
     onSpin: metrics.spin,
@@ -304,7 +302,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     formLimit: config.publicFormLimit,
     limiters,
   });
-  const connections = await registerConnections(app, { db: database.db, clock, tokens, outbox: eventOutbox });
+  const connections = await registerConnections(app, { db: database.db, clock, tokens, events });
   await registerEmbed(app, { db: database.db, auth });
   await registerEmail(app, {
     db: database.db,

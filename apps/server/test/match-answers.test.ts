@@ -1,11 +1,8 @@
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { Clock } from '../src/lib/clock';
-import { createDomainEvents, type DomainEventMap, type DomainEvents } from '../src/lib/domain-events';
+import { createDomainEvents, type DomainEvents } from '../src/lib/domain-events';
 import { AppError } from '../src/lib/errors';
 import { cryptoRandom } from '../src/lib/random';
-import { createEventOutbox } from '../src/modules/event-outbox/event-outbox';
-import { createEventOutboxRepository } from '../src/modules/event-outbox/event-outbox.repository';
 import { createMatchesRepository } from '../src/modules/matches/matches.repository';
 import { wheelOwnerWants } from '../src/modules/public-api/public-api.repository';
 import {
@@ -72,13 +69,6 @@ describeEachDialect('answering a match', (dialect) => {
     createMatchesService({
       matches: createMatchesRepository(t.database.db),
       events,
-      outbox: createEventOutbox({
-        outbox: createEventOutboxRepository(t.database.db),
-        events,
-        clock: now,
-        random: cryptoRandom,
-        log: pino({ level: 'silent' }),
-      }),
       webhooksWant: (wheel, type) => wheelOwnerWants(t.database.db, wheel, type),
       clock: now,
     });
@@ -178,27 +168,38 @@ describeEachDialect('answering a match', (dialect) => {
       });
   });
 
-  it('keeps one match.accepted event per match both accepted at the same moment, when the owner has such a webhook', async () => {
+  it('records one match.accepted delivery per match both accepted at the same moment, when the owner has such a webhook', async () => {
     const db = t.database.db;
     const owner = await createTestBusinessUser(t.database, {
       email: `answers-${dialect.name}@example.com`,
       password: 'not-used-here',
     });
     await db.updateTable('wheels').set({ business_user_id: owner }).where('id', '=', wheelId).execute();
-    await createTestWebhook(t.database, { businessUserId: owner, events: ['match.accepted'] });
-    const kept: DomainEventMap['matchAcceptedByBoth'][] = [];
-    events.subscribe('matchAcceptedByBoth', (event) => {
-      kept.push(event);
+    const webhookId = await createTestWebhook(t.database, {
+      businessUserId: owner,
+      events: ['match.accepted'],
+    });
+    const toSend: string[] = [];
+    events.subscribe('webhookDeliveriesRecorded', ({ deliveries }) => {
+      toSend.push(...deliveries.map((delivery) => delivery.id));
     });
     try {
       const ids = await Promise.all(Array.from({ length: 25 }, () => pendingMatch()));
       await Promise.all(
         ids.flatMap((id) => [service.accept(id, onWheel(ada)), service.accept(id, onWheel(bo))]),
       );
-      expect(kept.map((event) => event.matchId).sort()).toEqual([...ids].sort());
-      expect(new Set(kept.map((event) => event.wheelId))).toEqual(new Set([wheelId]));
-      // Each was delivered after its accept's commit, so none is left for the sweep.
-      expect(await db.selectFrom('event_outbox').selectAll().execute()).toEqual([]);
+      const recorded = await db
+        .selectFrom('webhook_deliveries')
+        .select(['id', 'payload'])
+        .where('webhook_id', '=', webhookId)
+        .execute();
+      const matchesDelivered = recorded.map(
+        (row) => (JSON.parse(row.payload) as { data: { matchId: string } }).data,
+      );
+      expect(matchesDelivered.map((data) => data.matchId).sort()).toEqual([...ids].sort());
+      expect(matchesDelivered).toContainEqual({ wheelId, matchId: ids[0], round: expect.any(Number) });
+      // Each handed over to be sent once its accept committed.
+      expect(toSend.sort()).toEqual(recorded.map((row) => row.id).sort());
     } finally {
       await db.deleteFrom('webhooks').where('business_user_id', '=', owner).execute();
       await db.updateTable('wheels').set({ business_user_id: null }).where('id', '=', wheelId).execute();

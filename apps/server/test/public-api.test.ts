@@ -12,13 +12,15 @@ import type {
   WebhookPayload,
 } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { webhookEventsToDeliveriesMigration } from '../src/db/migrations/0016-webhook-events-to-deliveries';
 import { createTokenService } from '../src/lib/tokens';
-import { DELIVERY_GRACE_MS } from '../src/modules/event-outbox/event-outbox';
+import { deliveryIdOf } from '../src/modules/public-api/public-api-rules';
 import { describeEachDialect } from './support/each-dialect';
 import {
   createTestBusinessUser,
   createTestOpenMatch,
   createTestParticipant,
+  createTestWebhook,
   createTestWheel,
 } from './support/factories';
 import type { HubClient } from './support/hub-client';
@@ -156,7 +158,8 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     return response.json<CreatedWebhook>();
   }
   /** A pair on the owner's wheel who accepted, held their call and both shared their contact details. */
-  async function connectedAndSharing(ownerId: string): Promise<string> {
+  /** A pair on the owner's wheel who met and then both shared; the match, and the token of one of them. */
+  async function connectedAndSharing(ownerId: string) {
     const { matchId, ada, bo } = await connectedPair(t, clock, clients, { businessUserId: ownerId });
     for (const person of [ada, bo]) {
       const shared = await call('PUT', `/api/me/connections/${matchId}`, bearer(person.token), {
@@ -165,7 +168,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
       });
       expect(shared.statusCode, shared.body).toBe(200);
     }
-    return matchId;
+    return { matchId, adaToken: ada.token };
   }
   const deliveriesOf = async (key: string, webhookId: string) =>
     (await call('GET', `/api/v1/webhooks/${webhookId}/deliveries`, bearer(key))).json<WebhookDelivery[]>();
@@ -320,7 +323,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     // Someone else's wheel never reaches this webhook.
     await matchedPair(t, clock, clients);
 
-    const matchId = await connectedAndSharing(owner.id);
+    const { matchId } = await connectedAndSharing(owner.id);
     await receiver.waitFor(3);
     await t.app.publicApi.webhooks.idle();
     expect(receiver.received).toHaveLength(3);
@@ -344,41 +347,107 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     expect(deliveries.map((delivery) => delivery.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
   });
 
-  it('sends each webhook once, though its event is published again, or only by the sweep after its recording failed', async () => {
+  it('sends the webhooks of a process that stopped right after the change: recorded with it, sent once by the pass', async () => {
     const owner = await organiser();
     const key = (await keyFor(owner)).key;
     const receiver = await startReceiver();
     receivers.push(receiver);
     const hook = await subscribe(key, receiver.url, ['round.completed', 'match.accepted', 'connection.made']);
     const { webhooks } = t.app.publicApi;
-    const record = webhooks.publish;
-    // The round's delivery is never recorded (the database blinked, or the process stopped);
-    // the others are recorded, but their events are not forgotten (it stopped just after).
-    const publish = vi.spyOn(webhooks, 'publish').mockImplementation(async (...args) => {
-      if (args[1] === 'round.completed') throw new Error('the database blinked');
-      await record(...args);
-      throw new Error('the process stopped before forgetting the event');
-    });
+    // The process stops after each change committed, before it sends anything.
+    const send = vi.spyOn(webhooks, 'send').mockImplementation(() => {});
 
-    await connectedAndSharing(owner.id);
+    const { matchId, adaToken } = await connectedAndSharing(owner.id);
     await webhooks.idle();
-    const typesReceived = () =>
-      receiver.received.map((request) => (JSON.parse(request.body) as WebhookPayload).type);
-    expect(typesReceived()).toEqual(['match.accepted', 'connection.made']);
-    const left = await t.database.db.selectFrom('event_outbox').select('name').orderBy('name').execute();
-    expect(left.map((row) => row.name)).toEqual(['connectionMade', 'matchAcceptedByBoth', 'roundCompleted']);
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(receiver.received).toEqual([]);
+    const recorded = await deliveriesOf(key, hook.id);
+    expect(recorded.map((delivery) => [delivery.event, delivery.status]).sort()).toEqual([
+      ['connection.made', 'pending'],
+      ['match.accepted', 'pending'],
+      ['round.completed', 'pending'],
+    ]);
+    send.mockRestore();
 
-    publish.mockRestore();
-    clock.advance(DELIVERY_GRACE_MS);
-    expect(await t.app.wheelmeet.eventOutbox.sweep()).toBe(3);
-    await webhooks.idle();
-    expect(typesReceived()).toEqual(['match.accepted', 'connection.made', 'round.completed']);
+    // Any process's pass sends them, each once however often it runs.
+    await Promise.all([webhooks.runDue(), webhooks.runDue()]);
+    await webhooks.runDue();
+    const typesReceived = receiver.received.map(
+      (request) => (JSON.parse(request.body) as WebhookPayload).type,
+    );
+    expect(typesReceived.sort()).toEqual(['connection.made', 'match.accepted', 'round.completed']);
     expect((await deliveriesOf(key, hook.id)).map((delivery) => delivery.status)).toEqual([
       'succeeded',
       'succeeded',
       'succeeded',
     ]);
-    expect(await t.database.db.selectFrom('event_outbox').selectAll().execute()).toEqual([]);
+
+    // Saving the shared contact again reports no second connection.
+    const again = await call('PUT', `/api/me/connections/${matchId}`, bearer(adaToken), {
+      share: true,
+      contact: { email: 'again@example.com' },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await webhooks.idle();
+    expect(receiver.received).toHaveLength(3);
+    expect(await deliveriesOf(key, hook.id)).toHaveLength(3);
+  });
+
+  it('turns the webhook events an upgrade finds in the outbox into their deliveries, once', async () => {
+    const owner = await organiser();
+    const wheelId = await createTestWheel(t.database, {
+      name: 'Upgraded mid-round',
+      description: 'x',
+      slotCount: 4,
+      businessUserId: owner.id,
+    });
+    const hookId = await createTestWebhook(t.database, {
+      businessUserId: owner.id,
+      events: ['match.accepted', 'round.completed'],
+    });
+    const at = clock.now().toISOString();
+    const matchId = crypto.randomUUID();
+    const round = { wheelId, round: 3, matches: 1, unmatchedParticipants: 0, completedAt: at };
+    // What the version before left when it stopped after the commits: two webhook events, and a mail's.
+    const left = [
+      { name: 'matchAcceptedByBoth', payload: { wheelId, matchId, round: 3 } },
+      { name: 'roundCompleted', payload: round },
+      { name: 'connectionMade', payload: { wheelId, matchId } },
+      { name: 'demoRequested', payload: { id: 'demo' } },
+    ].map(({ name, payload }) => ({
+      id: crypto.randomUUID(),
+      name,
+      payload: JSON.stringify(payload),
+      due_at: at,
+      created_at: at,
+    }));
+    const db = t.database.db;
+    await db.insertInto('event_outbox').values(left).execute();
+    const upgrade = webhookEventsToDeliveriesMigration();
+    await upgrade.up(db);
+    // Found again (the upgrade ran twice): nothing is recorded twice.
+    await db.insertInto('event_outbox').values(left.slice(0, 1)).execute();
+    await upgrade.up(db);
+
+    const recorded = await db
+      .selectFrom('webhook_deliveries')
+      .select(['id', 'event', 'status', 'payload'])
+      .where('webhook_id', '=', hookId)
+      .orderBy('event')
+      .execute();
+    expect(recorded.map(({ id, event, status }) => ({ id, event, status }))).toEqual([
+      { id: deliveryIdOf(hookId, 'match.accepted', matchId), event: 'match.accepted', status: 'pending' },
+      {
+        id: deliveryIdOf(hookId, 'round.completed', `${wheelId}/3/${at}`),
+        event: 'round.completed',
+        status: 'pending',
+      },
+    ]);
+    expect(JSON.parse(recorded[1]?.payload ?? '')).toMatchObject({ type: 'round.completed', data: round });
+    // The owner wants no connection.made: that event just leaves; the mail's stays for its listener.
+    const still = await db.selectFrom('event_outbox').select('name').execute();
+    expect(still).toEqual([{ name: 'demoRequested' }]);
+    await db.deleteFrom('event_outbox').execute();
   });
 
   it('reports a connection once when both people share at the same moment, for 20 matches at once', async () => {
@@ -437,19 +506,20 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     expect(reported.sort()).toEqual(pairs.map(({ matchId }) => matchId).sort());
   });
 
-  it('keeps no event for a wheel whose owner has no webhook for it', async () => {
+  it('records and sends nothing for a wheel whose owner has no webhook for its events', async () => {
     const owner = await organiser();
     const key = (await keyFor(owner)).key;
     const receiver = await startReceiver();
     receivers.push(receiver);
-    await subscribe(key, receiver.url, ['connection.made']);
-    const deliver = vi.spyOn(t.app.wheelmeet.eventOutbox, 'deliver');
+    const hook = await subscribe(key, receiver.url, ['connection.made']);
+    const send = vi.spyOn(t.app.publicApi.webhooks, 'send');
     // The round is revealed and both accept: this owner wants neither event.
     await connectedPair(t, clock, clients, { businessUserId: owner.id });
     await t.app.publicApi.webhooks.idle();
-    expect(deliver).not.toHaveBeenCalled();
+    expect(send).not.toHaveBeenCalled();
+    expect(await deliveriesOf(key, hook.id)).toEqual([]);
     expect(receiver.received).toEqual([]);
-    deliver.mockRestore();
+    send.mockRestore();
   });
 
   it('retries a delivery the receiver failed, waiting twice as long each time, until it succeeds', async () => {

@@ -15,6 +15,7 @@ import { emailMigration } from './migrations/0012-email';
 import { removalsByWheelMigration } from './migrations/0013-removals-by-wheel';
 import { eventOutboxMigration } from './migrations/0014-event-outbox';
 import { handledReportsMigration } from './migrations/0015-handled-reports';
+import { webhookEventsToDeliveriesMigration } from './migrations/0016-webhook-events-to-deliveries';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -36,6 +37,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0013-removals-by-wheel': removalsByWheelMigration(),
     '0014-event-outbox': eventOutboxMigration(types),
     '0015-handled-reports': handledReportsMigration(types),
+    '0016-webhook-events-to-deliveries': webhookEventsToDeliveriesMigration(),
   };
 }
 

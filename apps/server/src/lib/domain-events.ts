@@ -12,6 +12,8 @@ import type {
   WheelSpinCompletedEvent,
   WheelSpinStartedEvent,
 } from '@wheelmeet/contracts';
+import type { Selectable } from 'kysely';
+import type { WebhookDeliveriesTable } from '../db/schema';
 
 /**
  * What happened in the domain. Services raise these; the real-time layer turns them into hub
@@ -34,22 +36,11 @@ export interface DomainEventMap {
   accountActivated: { paymentId: string; businessUserId: string };
   /** Someone asked for a demo (stored). */
   demoRequested: DemoRequestView;
-  /*
-   * For the public API's webhooks (decision 018). Each is durable (decision 026): it is written
-   * in the transaction of the change, and only when the wheel's owner has a webhook for it.
+  /**
+   * Webhook deliveries (decision 018) recorded in the transaction of the change that raised
+   * their event (decision 028): the public API sends them now; its pass would, a little later.
    */
-  /** A round's matches were revealed. */
-  roundCompleted: {
-    wheelId: string;
-    round: number;
-    matches: number;
-    unmatchedParticipants: number;
-    completedAt: string;
-  };
-  /** The second of a match's two accepts. */
-  matchAcceptedByBoth: { wheelId: string; matchId: string; round: number };
-  /** Both people of a match chose to share their contact details (decision 015). */
-  connectionMade: { wheelId: string; matchId: string };
+  webhookDeliveriesRecorded: { deliveries: readonly Selectable<WebhookDeliveriesTable>[] };
 }
 
 type Listener<K extends keyof DomainEventMap> = (payload: DomainEventMap[K]) => void | Promise<void>;

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { EventOutbox } from '../event-outbox/event-outbox';
+import type { DomainEvents } from '../../lib/domain-events';
 import { participantFromBearer } from '../../lib/http';
 import type { TokenService } from '../../lib/tokens';
 import { createConnectionsRepository } from './connections.repository';
@@ -71,12 +71,12 @@ const routes: FastifyPluginAsyncZod<{ connections: ConnectionsService; tokens: T
 /** Keeping in touch after a call (issue 13, decision 015): the module registers itself. */
 export async function registerConnections(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; clock: Clock; tokens: TokenService; outbox: EventOutbox },
+  deps: { db: Kysely<Database>; clock: Clock; tokens: TokenService; events: DomainEvents },
 ) {
   const connections = createConnectionsService({
     connections: createConnectionsRepository(deps.db),
     clock: deps.clock,
-    outbox: deps.outbox,
+    events: deps.events,
   });
   await app.register(routes, { connections, tokens: deps.tokens });
   return connections;

@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FollowUpsTable } from '../../db/schema';
-import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
-import { insertWebhookEvent } from '../public-api/public-api.repository';
+import { type DeliveryRow, recordWebhookDeliveries } from '../public-api/public-api.repository';
 
 export type FollowUpRow = Selectable<FollowUpsTable>;
 
@@ -51,10 +50,11 @@ export function createConnectionsRepository(db: Kysely<Database>) {
 
     /**
      * Records (or changes) one person's choice; a second save replaces the first. When it shares
-     * and the partner shares too, `connectionMade` (the `connection.made` webhook's event) is
-     * kept in the same transaction if the wheel's owner has a webhook for it; whether it was.
+     * and the partner shares too, the `connection.made` webhook's deliveries are recorded in the
+     * same transaction, if the wheel's owner has such a webhook: the deliveries recorded now
+     * (none when an earlier save already recorded them).
      */
-    save(row: FollowUpRow, connectionMade: NewOutboxEvent): Promise<boolean> {
+    save(row: FollowUpRow): Promise<DeliveryRow[]> {
       return db.transaction().execute(async (trx) => {
         // A write to the match's row first: on PostgreSQL it holds the row's lock to the end, so
         // the two people's saves of one match run one after the other and the second sees the
@@ -78,7 +78,7 @@ export function createConnectionsRepository(db: Kysely<Database>) {
             }),
           )
           .execute();
-        if (!row.share) return false;
+        if (!row.share) return [];
         const partnerShares = await trx
           .selectFrom('follow_ups')
           .select('participant_id')
@@ -86,10 +86,14 @@ export function createConnectionsRepository(db: Kysely<Database>) {
           .where('participant_id', '!=', row.participant_id)
           .where('share', '=', true)
           .executeTakeFirst();
-        return (
-          partnerShares !== undefined &&
-          insertWebhookEvent(trx, row.wheel_id, 'connection.made', connectionMade)
-        );
+        if (!partnerShares) return [];
+        return recordWebhookDeliveries(trx, {
+          wheelId: row.wheel_id,
+          type: 'connection.made',
+          data: { wheelId: row.wheel_id, matchId: row.match_id },
+          occurrence: row.match_id,
+          at: row.updated_at,
+        });
       });
     },
 

@@ -8,8 +8,8 @@ import {
 } from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
+import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
-import type { EventOutbox } from '../event-outbox/event-outbox';
 import { sideOf } from '../matches/matches.service';
 import { allowedContactFields, contactProblem, partnerContactFor } from './connection-rules';
 import type { ConnectionsRepository, FollowUpRow } from './connections.repository';
@@ -20,10 +20,10 @@ export const NOT_MET_YET = 'You can keep in touch once your call has started, or
 export function createConnectionsService(deps: {
   connections: ConnectionsRepository;
   clock: Clock;
-  /** Keeps the `connection.made` webhook's event with the save that makes both sides share (decision 026). */
-  outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
+  /** Told of the `connection.made` webhook deliveries a save recorded (decision 028). */
+  events: Pick<DomainEvents, 'publish'>;
 }) {
-  const { connections, clock, outbox } = deps;
+  const { connections, clock, events } = deps;
 
   const contactOf = (row: FollowUpRow): ContactDetails =>
     fromJsonColumn(row.contact, contactDetailsSchema, {});
@@ -85,22 +85,18 @@ export function createConnectionsService(deps: {
         allowedContactFields(wheel?.contact_fields ?? null),
       );
       if (problem) throw new AppError('validation_failed', problem);
-      const connectionMade = outbox.entry('connectionMade', { wheelId: match.wheel_id, matchId });
-      const kept = await connections.save(
-        {
-          match_id: matchId,
-          participant_id: participantId,
-          wheel_id: match.wheel_id,
-          share: choice.share,
-          // Details kept only when shared: choosing not to share forgets them.
-          contact: toJsonColumn(choice.share ? choice.contact : {}),
-          rating: choice.rating,
-          note: choice.note || null,
-          updated_at: clock.now().toISOString(),
-        },
-        connectionMade,
-      );
-      if (kept) await outbox.deliver(connectionMade);
+      const deliveries = await connections.save({
+        match_id: matchId,
+        participant_id: participantId,
+        wheel_id: match.wheel_id,
+        share: choice.share,
+        // Details kept only when shared: choosing not to share forgets them.
+        contact: toJsonColumn(choice.share ? choice.contact : {}),
+        rating: choice.rating,
+        note: choice.note || null,
+        updated_at: clock.now().toISOString(),
+      });
+      if (deliveries.length > 0) await events.publish('webhookDeliveriesRecorded', { deliveries });
       const mine = await myConnections(match.wheel_id, participantId);
       const connection = mine.connections.find((entry) => entry.matchId === matchId);
       if (!connection) throw notFound('Match not found');

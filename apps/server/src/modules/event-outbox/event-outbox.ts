@@ -6,16 +6,11 @@ import type { EventOutboxRepository, NewOutboxEvent } from './event-outbox.repos
 
 /**
  * The events whose listeners must run even when the process stops right after the change
- * committed: each sends a mail or a webhook nobody would ask for again. Their listeners must be
- * idempotent (the mail outbox's dedupe key, a webhook delivery's id derived from what happened):
- * an event may be published twice, never not at all.
+ * committed: each sends a mail nobody would ask for again. Their listeners must be idempotent
+ * (the mail outbox's dedupe key): an event may be published twice, never not at all. Webhooks
+ * need no event here: their deliveries are themselves recorded with the change (decision 028).
  */
-export type DurableEventName =
-  | 'accountActivated'
-  | 'demoRequested'
-  | 'roundCompleted'
-  | 'matchAcceptedByBoth'
-  | 'connectionMade';
+export type DurableEventName = 'accountActivated' | 'demoRequested';
 
 /** How long the raising process has to publish an event before any process's sweep may. */
 export const DELIVERY_GRACE_MS = 10_000;

@@ -1,9 +1,8 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
-import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
 import type { ParticipantRow } from '../participants/participants.repository';
-import { insertWebhookEvent } from '../public-api/public-api.repository';
+import { type DeliveryRow, recordWebhookDeliveries } from '../public-api/public-api.repository';
 
 export type MatchRow = Selectable<MatchesTable>;
 export interface MatchWithPeople extends MatchRow {
@@ -114,17 +113,22 @@ export function createMatchesRepository(db: Kysely<Database>) {
     });
   }
 
-  /** An accept that, when it completes the match, keeps `acceptedByBoth`'s event in its transaction. */
-  async function acceptKeepingEvent(answer: Answer, acceptedByBoth: (match: MatchRow) => NewOutboxEvent) {
+  /** An accept that, when it completes the match, records its `match.accepted` webhooks in its transaction. */
+  async function acceptRecordingWebhooks(answer: Answer) {
     // The first of the two accepts cannot complete the match: one statement, as without a webhook.
     const [first] = await firstAcceptAsParty(db, answer);
-    if (first) return { match: first, raised: undefined };
+    if (first) return { match: first, deliveries: [] };
     return db.transaction().execute(async (trx) => {
       const [match] = await acceptAsParty(trx, answer);
-      if (match?.status !== 'Accepted') return match && { match, raised: undefined };
-      const event = acceptedByBoth(match);
-      const kept = await insertWebhookEvent(trx, match.wheel_id, 'match.accepted', event);
-      return { match, raised: kept ? event : undefined };
+      if (match?.status !== 'Accepted') return match && { match, deliveries: [] };
+      const deliveries = await recordWebhookDeliveries(trx, {
+        wheelId: match.wheel_id,
+        type: 'match.accepted',
+        data: { wheelId: match.wheel_id, matchId: match.id, round: match.round },
+        occurrence: match.id,
+        at: answer.now,
+      });
+      return { match, deliveries };
     });
   }
 
@@ -264,9 +268,9 @@ export function createMatchesRepository(db: Kysely<Database>) {
 
     /**
      * Records the participant's accept, in one statement on the match; it becomes Accepted when
-     * the other side had accepted too. Given `acceptedByBoth`, the accept that completes the
-     * match runs in a transaction that then keeps the event it makes of the accepted match for
-     * the `match.accepted` webhook, when the wheel's owner has one. The match as it now stands with the event if kept, or
+     * the other side had accepted too. `withWebhooks` (the wheel's owner has a `match.accepted`
+     * webhook): the accept that completes the match runs in a transaction that also records
+     * that webhook's deliveries. The match as it now stands with the deliveries recorded, or
      * undefined when the match took no accept: not theirs, declined, closed or past its
      * deadline (`now`), or gone.
      */
@@ -274,14 +278,14 @@ export function createMatchesRepository(db: Kysely<Database>) {
       id: string,
       participantId: string,
       now: string,
-      acceptedByBoth?: (match: MatchRow) => NewOutboxEvent,
-    ): Promise<{ match: MatchWithPeople; raised: NewOutboxEvent | undefined } | undefined> {
+      withWebhooks: boolean,
+    ): Promise<{ match: MatchWithPeople; deliveries: DeliveryRow[] } | undefined> {
       const answer = { id, participant: participantId, now };
-      const recorded = acceptedByBoth
-        ? await acceptKeepingEvent(answer, acceptedByBoth)
-        : await acceptAsParty(db, answer).then(([match]) => match && { match, raised: undefined });
+      const recorded = withWebhooks
+        ? await acceptRecordingWebhooks(answer)
+        : await acceptAsParty(db, answer).then(([match]) => match && { match, deliveries: [] });
       const match = recorded && (await withPeopleOf(recorded.match));
-      return match && { match, raised: recorded.raised };
+      return match && { match, deliveries: recorded.deliveries };
     },
 
     /**

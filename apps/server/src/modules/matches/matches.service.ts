@@ -7,7 +7,6 @@ import {
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
-import type { EventOutbox } from '../event-outbox/event-outbox';
 import { toParticipant } from '../participants/participant-view';
 import type { MatchesRepository, MatchRow, MatchWithPeople } from './matches.repository';
 
@@ -49,13 +48,11 @@ interface Caller {
 export function createMatchesService(deps: {
   matches: MatchesRepository;
   events: DomainEvents;
-  /** Keeps the `match.accepted` webhook's event with the accept (decision 026). */
-  outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
   /** Whether the wheel's owner has a webhook for the event (cached: asked on every accept). */
   webhooksWant: (wheelId: string, type: WebhookEvent) => Promise<boolean>;
   clock: Clock;
 }) {
-  const { matches, events, outbox, webhooksWant, clock } = deps;
+  const { matches, events, webhooksWant, clock } = deps;
 
   /** Tells both people that their match closed. */
   const tellClosed = async (match: MatchRow, reason: MatchExpiryReason) => {
@@ -113,20 +110,17 @@ export function createMatchesService(deps: {
     /** Pending → Accepted once both have accepted; both people hear of every accept. */
     async accept(matchId: string, caller: Caller): Promise<Match> {
       const { participantId } = caller;
-      // The event is offered only while the wheel's owner has a `match.accepted` webhook:
-      // otherwise the accept stays one statement, not a transaction, on the hot path.
+      // Webhook deliveries are looked for only while the wheel's owner has a `match.accepted`
+      // webhook: otherwise the accept stays one statement, not a transaction, on the hot path.
       const recorded = await matches.recordAccept(
         matchId,
         participantId,
         clock.now().toISOString(),
-        (await webhooksWant(caller.wheelId, 'match.accepted'))
-          ? (match) =>
-              outbox.entry('matchAcceptedByBoth', { wheelId: match.wheel_id, matchId, round: match.round })
-          : undefined,
+        await webhooksWant(caller.wheelId, 'match.accepted'),
       );
       if (!recorded)
         throw await refusalOf(matchId, participantId, { status: 'Rejected', message: MATCH_DECLINED });
-      const { match: updated, raised } = recorded;
+      const { match: updated, deliveries } = recorded;
       await Promise.all([
         events.publish('matchAccepted', {
           event: {
@@ -138,9 +132,8 @@ export function createMatchesService(deps: {
           },
           participantIds: [updated.user1_id, updated.user2_id],
         }),
-        // Beside the pushes, as the listener it replaces ran: the deliveries are recorded before
-        // the answer is acknowledged, and sent without holding it up.
-        raised && outbox.deliver(raised),
+        // Sent beside the pushes, without holding up the answer (they are already recorded).
+        deliveries.length > 0 && events.publish('webhookDeliveriesRecorded', { deliveries }),
       ]);
       return toMatch(updated);
     },

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { API_KEY_PREFIX } from '@wheelmeet/contracts';
+import { API_KEY_PREFIX, type WebhookEvent, type WebhookPayload } from '@wheelmeet/contracts';
 import type { Random } from '../../lib/random';
 import { hasSubscriptionEnded, type SubscriptionCoverage } from '../business/subscription-coverage';
 
@@ -72,6 +72,42 @@ export function deliveryIdOf(webhookId: string, type: string, occurrence: string
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A webhook event a change raised: its type, the `data` its receivers get, and what happened
+ * (`occurrence`: a match's id, a wheel's round), from which each delivery's id is derived.
+ */
+export interface WebhookOccurrence {
+  wheelId: string;
+  type: WebhookEvent;
+  data: Record<string, unknown>;
+  occurrence: string;
+  /** When it happened: the payload's `createdAt`, and when the first attempt is due. */
+  at: string;
+}
+
+/** The delivery of `event` to one webhook, ready to record and due at once. */
+export function webhookDeliveryOf(webhookId: string, event: WebhookOccurrence) {
+  const payload: WebhookPayload = {
+    id: deliveryIdOf(webhookId, event.type, event.occurrence),
+    type: event.type,
+    createdAt: event.at,
+    data: event.data,
+  };
+  return {
+    id: payload.id,
+    webhook_id: webhookId,
+    event: event.type,
+    payload: JSON.stringify(payload),
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: event.at,
+    last_status_code: null,
+    last_error: null,
+    created_at: event.at,
+    updated_at: event.at,
+  };
 }
 
 /** Attempts per delivery, the first included; then it is marked failed. */

@@ -398,25 +398,10 @@ export async function registerPublicApi(app: FastifyInstance, deps: PublicApiDep
   });
   app.decorate('publicApi', { webhooks, apiKeys });
 
-  // Domain events → webhooks of the wheel's owner. Each is durable (decision 026): it reaches
-  // here again if the process stopped before its deliveries were recorded, so each delivery's id
-  // is derived from what happened.
-  const unsubscribe = [
-    deps.events.subscribe('roundCompleted', (round) =>
-      webhooks.publish(
-        round.wheelId,
-        'round.completed',
-        round,
-        `${round.wheelId}/${round.round}/${round.completedAt}`,
-      ),
-    ),
-    deps.events.subscribe('matchAcceptedByBoth', (match) =>
-      webhooks.publish(match.wheelId, 'match.accepted', match, match.matchId),
-    ),
-    deps.events.subscribe('connectionMade', (connection) =>
-      webhooks.publish(connection.wheelId, 'connection.made', connection, connection.matchId),
-    ),
-  ];
+  // Deliveries recorded with the change that raised their event (decision 028) go out at once.
+  const unsubscribe = deps.events.subscribe('webhookDeliveriesRecorded', ({ deliveries }) =>
+    webhooks.send(deliveries),
+  );
 
   let timer: NodeJS.Timeout | undefined;
   if (deps.timers === 'timer') {
@@ -427,7 +412,7 @@ export async function registerPublicApi(app: FastifyInstance, deps: PublicApiDep
   }
   app.addHook('preClose', async () => {
     clearInterval(timer);
-    for (const stop of unsubscribe) stop();
+    unsubscribe();
     // Attempts under way finish (each is bounded by DELIVERY_TIMEOUT_MS) before the database closes.
     await webhooks.idle();
   });

@@ -2,60 +2,14 @@ import type { WebhookEvent } from '@wheelmeet/contracts';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { ApiKeysTable, Database, WebhookDeliveriesTable, WebhooksTable } from '../../db/schema';
-import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
+import { type WebhookOccurrence, webhookDeliveryOf } from './public-api-rules';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
-/** Asked for every webhook event raised on a wheel whose owner subscribes to it, so compiled once. */
-const webhooksOfWheelOwner = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: string }) =>
-  db
-    .selectFrom('webhooks')
-    .innerJoin('wheels', 'wheels.business_user_id', 'webhooks.business_user_id')
-    .selectAll('webhooks')
-    .where('wheels.id', '=', wheelId)
-    .orderBy('webhooks.created_at')
-    .orderBy('webhooks.id'),
-);
-
-/** The outbox row of a webhook event, kept only when the wheel's owner has a webhook for it. */
-const eventIfSubscribed = compiledOnce(
-  ['id', 'name', 'payload', 'dueAt', 'createdAt', 'wheelId', 'subscribed'],
-  (
-    db,
-    event: {
-      id: string;
-      name: string;
-      payload: string;
-      dueAt: string;
-      createdAt: string;
-      wheelId: string;
-      subscribed: string;
-    },
-  ) =>
-    db
-      .insertInto('event_outbox')
-      .columns(['id', 'name', 'payload', 'due_at', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('webhooks')
-          .innerJoin('wheels', 'wheels.business_user_id', 'webhooks.business_user_id')
-          .select((row) => [
-            row.val(event.id).as('id'),
-            row.val(event.name).as('name'),
-            row.val(event.payload).as('payload'),
-            row.val(event.dueAt).as('due_at'),
-            row.val(event.createdAt).as('created_at'),
-          ])
-          .where('wheels.id', '=', event.wheelId)
-          .where('webhooks.events', 'like', event.subscribed)
-          .limit(1),
-      )
-      .returning('id'),
-);
-
-const webhookOfWheelOwnerFor = compiledOnce(
+/** The ids of the wheel owner's webhooks that want an event (`events` holds a JSON array of quoted names). */
+const webhooksOfWheelOwnerFor = compiledOnce(
   ['wheelId', 'subscribed'],
   (db, { wheelId, subscribed }: { wheelId: string; subscribed: string }) =>
     db
@@ -64,41 +18,86 @@ const webhookOfWheelOwnerFor = compiledOnce(
       .select('webhooks.id')
       .where('wheels.id', '=', wheelId)
       .where('webhooks.events', 'like', subscribed)
-      .limit(1),
+      .orderBy('webhooks.created_at')
+      .orderBy('webhooks.id'),
 );
-/** `events` holds a JSON array of names, each quoted. */
-const subscribedTo = (type: WebhookEvent) => `%${JSON.stringify(type)}%`;
+const webhooksWanting = (db: Kysely<Database>, wheelId: string, type: WebhookEvent) =>
+  webhooksOfWheelOwnerFor(db, { wheelId, subscribed: `%${JSON.stringify(type)}%` });
 
-/** Whether the wheel's owner has a webhook for `type`: when not, its events need not be offered to the outbox. */
+/**
+ * One delivery, recorded only while its webhook exists (a webhook removed meanwhile takes its
+ * deliveries with it, and must not fail the change that raised the event), and only once: the
+ * same event raised again (a connection saved again) records nothing new.
+ */
+const deliveryIfSubscribed = compiledOnce(
+  ['id', 'webhookId', 'event', 'payload', 'at'],
+  (db, row: { id: string; webhookId: string; event: string; payload: string; at: string }) =>
+    db
+      .insertInto('webhook_deliveries')
+      .columns([
+        'id',
+        'webhook_id',
+        'event',
+        'payload',
+        'status',
+        'attempts',
+        'next_attempt_at',
+        'created_at',
+        'updated_at',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('webhooks')
+          .select((hook) => [
+            hook.val(row.id).as('id'),
+            'webhooks.id as webhook_id',
+            hook.val(row.event).as('event'),
+            hook.val(row.payload).as('payload'),
+            hook.val('pending').as('status'),
+            hook.val(0).as('attempts'),
+            hook.val(row.at).as('next_attempt_at'),
+            hook.val(row.at).as('created_at'),
+            hook.val(row.at).as('updated_at'),
+          ])
+          .where('webhooks.id', '=', row.webhookId),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id'),
+);
+
+/** Whether the wheel's owner has a webhook for `type`: when not, a change need not record its deliveries in a transaction. */
 export async function wheelOwnerWants(
   db: Kysely<Database>,
   wheelId: string,
   type: WebhookEvent,
 ): Promise<boolean> {
-  return (await webhookOfWheelOwnerFor(db, { wheelId, subscribed: subscribedTo(type) })).length > 0;
+  return (await webhooksWanting(db, wheelId, type)).length > 0;
 }
 
 /**
- * Records a webhook event in the outbox (decision 026) with the database handle of the caller's
- * transaction, but only when the wheel's owner has a webhook for `type`: most wheels have none,
- * and an accept should not write a row nobody will read. Whether it was recorded.
+ * Records the deliveries of a webhook event, one per webhook of the wheel's owner that wants it
+ * (none for most wheels), with the database handle of the transaction of the change that raised
+ * it (decision 028): committed together, so no process stopping in between loses them. The
+ * deliveries recorded now, for the caller to send once it committed; any process's pass sends
+ * those it does not.
  */
-export async function insertWebhookEvent(
+export async function recordWebhookDeliveries(
   db: Kysely<Database>,
-  wheelId: string,
-  type: WebhookEvent,
-  event: NewOutboxEvent,
-): Promise<boolean> {
-  const inserted = await eventIfSubscribed(db, {
-    id: event.id,
-    name: event.name,
-    payload: event.payload,
-    dueAt: event.due_at,
-    createdAt: event.created_at,
-    wheelId,
-    subscribed: subscribedTo(type),
-  });
-  return inserted.length > 0;
+  event: WebhookOccurrence,
+): Promise<DeliveryRow[]> {
+  const recorded: DeliveryRow[] = [];
+  for (const hook of await webhooksWanting(db, event.wheelId, event.type)) {
+    const delivery = webhookDeliveryOf(hook.id, event);
+    const [inserted] = await deliveryIfSubscribed(db, {
+      id: delivery.id,
+      webhookId: hook.id,
+      event: delivery.event,
+      payload: delivery.payload,
+      at: event.at,
+    });
+    if (inserted) recorded.push(delivery);
+  }
+  return recorded;
 }
 
 /** The public API's SQL (decision 018): keys, webhooks, deliveries. */
@@ -188,11 +187,6 @@ export function createPublicApiRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The webhooks of the business user who owns the wheel (none for an admin's wheel). */
-    listWebhooksOfWheelOwner(wheelId: string): Promise<WebhookRow[]> {
-      return webhooksOfWheelOwner(db, { wheelId });
-    },
-
     async countWebhooks(ownerId: string): Promise<number> {
       const row = await db
         .selectFrom('webhooks')
@@ -213,21 +207,6 @@ export function createPublicApiRepository(db: Kysely<Database>) {
 
     findWebhook(id: string): Promise<WebhookRow | undefined> {
       return db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    /**
-     * Records deliveries, skipping any already recorded: an event may be published twice
-     * (decision 026), and a delivery's id is derived from the event. The ids recorded now.
-     */
-    async insertDeliveries(rows: Insertable<WebhookDeliveriesTable>[]): Promise<Set<string>> {
-      if (rows.length === 0) return new Set();
-      const inserted = await db
-        .insertInto('webhook_deliveries')
-        .values(rows)
-        .onConflict((oc) => oc.column('id').doNothing())
-        .returning('id')
-        .execute();
-      return new Set(inserted.map((row) => row.id));
     },
 
     listDeliveries(webhookId: string, limit: number): Promise<DeliveryRow[]> {

@@ -5,9 +5,7 @@ import {
   type CreateWebhookRequest,
   type Webhook,
   type WebhookDelivery,
-  type WebhookEvent,
   webhookEventSchema,
-  type WebhookPayload,
 } from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
@@ -16,7 +14,6 @@ import { AppError, notFound } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import {
   DELIVERY_TIMEOUT_MS,
-  deliveryIdOf,
   isDelivered,
   isPrivateAddress,
   MAX_WEBHOOKS_PER_ACCOUNT,
@@ -166,40 +163,11 @@ export function createWebhooksService(deps: {
     },
 
     /**
-     * Records one delivery per subscribed webhook of the wheel's owner, then sends them without
-     * making the caller wait for the receivers. `occurrence` names what happened (a match's id,
-     * a wheel's round): a delivery's id is derived from it and the webhook's, so the same event
-     * published again (decision 026) records and sends nothing new.
+     * Sends deliveries just recorded (with the change that raised their event), without making
+     * the caller wait for the receivers; what fails here is retried by the pass, in any process.
      */
-    async publish(wheelId: string, type: WebhookEvent, data: Record<string, unknown>, occurrence: string) {
-      const hooks = (await repository.listWebhooksOfWheelOwner(wheelId)).filter((hook) =>
-        eventsOf(hook).includes(type),
-      );
-      if (hooks.length === 0) return;
-      const now = clock.now().toISOString();
-      const rows = hooks.map((hook) => {
-        const payload: WebhookPayload = {
-          id: deliveryIdOf(hook.id, type, occurrence),
-          type,
-          createdAt: now,
-          data,
-        };
-        return {
-          id: payload.id,
-          webhook_id: hook.id,
-          event: type,
-          payload: JSON.stringify(payload),
-          status: 'pending' as const,
-          attempts: 0,
-          next_attempt_at: now,
-          last_status_code: null,
-          last_error: null,
-          created_at: now,
-          updated_at: now,
-        };
-      });
-      const recorded = await repository.insertDeliveries(rows);
-      for (const row of rows) if (recorded.has(row.id)) track(attempt(row));
+    send(deliveries: readonly DeliveryRow[]): void {
+      for (const delivery of deliveries) track(attempt(delivery));
     },
 
     runDue,

@@ -1,8 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
-import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
-import { insertWebhookEvent } from '../public-api/public-api.repository';
+import { type DeliveryRow, recordWebhookDeliveries } from '../public-api/public-api.repository';
 import type { WheelRow } from '../wheels/wheels.repository';
 
 /**
@@ -52,6 +51,15 @@ const countdownIfIdle = compiledOnce(
 /** Where a wheel's round is; see round-timing.ts. */
 export const ROUND_PHASES = ['idle', 'countdown', 'spinning', 'revealed', 'paused'] as const;
 export type RoundPhase = (typeof ROUND_PHASES)[number];
+
+/** What the `round.completed` webhook tells of a round whose matches were revealed. */
+export interface RoundCompleted {
+  wheelId: string;
+  round: number;
+  matches: number;
+  unmatchedParticipants: number;
+  completedAt: string;
+}
 
 function roundQueries(db: Kysely<Database>) {
   return {
@@ -290,9 +298,15 @@ function roundQueries(db: Kysely<Database>) {
       return Number(row?.count ?? 0);
     },
 
-    /** Keeps the round's `round.completed` webhook event when the wheel's owner has one; whether it did. */
-    keepRoundCompleted(wheelId: string, event: NewOutboxEvent): Promise<boolean> {
-      return insertWebhookEvent(db, wheelId, 'round.completed', event);
+    /** Records the round's `round.completed` webhook deliveries, if the wheel's owner has such webhooks. */
+    recordRoundCompleted(round: RoundCompleted, at: string): Promise<DeliveryRow[]> {
+      return recordWebhookDeliveries(db, {
+        wheelId: round.wheelId,
+        type: 'round.completed',
+        data: { ...round },
+        occurrence: `${round.wheelId}/${round.round}/${round.completedAt}`,
+        at,
+      });
     },
 
     async markRevealed(wheelId: string, round: number, revealedAt: string): Promise<boolean> {

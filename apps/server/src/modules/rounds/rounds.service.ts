@@ -5,7 +5,6 @@ import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError } from '../../lib/errors';
 import type { Random } from '../../lib/random';
-import type { EventOutbox } from '../event-outbox/event-outbox';
 import type { MatchesService } from '../matches/matches.service';
 import type { WheelRow } from '../wheels/wheels.repository';
 import type { WheelsService } from '../wheels/wheels.service';
@@ -45,15 +44,13 @@ export function createRoundsService(deps: {
   wheels: WheelsService;
   matches: MatchesService;
   events: DomainEvents;
-  /** Keeps the `round.completed` webhook's event with the reveal (decision 026). */
-  outbox: Pick<EventOutbox, 'entry' | 'deliver'>;
   clock: Clock;
   random: Random;
   onError: (error: unknown, wheelId: string) => void;
   /** Told of each spin that started, with how long after its wheel's next spin time (metrics). */
   onSpin?: (latenessMs: number) => void;
 }) {
-  const { rounds, wheels, matches, events, outbox, clock, random } = deps;
+  const { rounds, wheels, matches, events, clock, random } = deps;
 
   async function publishSchedule(wheelId: string, slotsCleared: boolean) {
     const row = await rounds.findWheel(wheelId);
@@ -160,18 +157,18 @@ export function createRoundsService(deps: {
     const round = row.current_round;
     const lastSpinDate = row.last_spin_date ?? row.spin_started_at ?? now.toISOString();
     const unmatchedUserIds = fromJsonColumn(row.priority_participant_ids, participantIdsSchema, []);
-    // The claim and the `round.completed` webhook's event, kept in one transaction when the
-    // wheel's owner has such a webhook; a process that loses the claim reads nothing more.
+    // The claim and the `round.completed` webhook's deliveries (when the wheel's owner has such
+    // a webhook), in one transaction; a process that loses the claim reads nothing more.
     const claimed = await rounds.transaction(async (tx) => {
       if (!(await tx.markRevealed(row.id, round, now.toISOString()))) return undefined;
-      const roundCompleted = outbox.entry('roundCompleted', {
+      const roundCompleted = {
         wheelId: row.id,
         round,
         matches: await tx.countMatches(row.id, round),
         unmatchedParticipants: unmatchedUserIds.length,
         completedAt: lastSpinDate,
-      });
-      return { kept: (await tx.keepRoundCompleted(row.id, roundCompleted)) ? roundCompleted : undefined };
+      };
+      return { deliveries: await tx.recordRoundCompleted(roundCompleted, now.toISOString()) };
     });
     if (!claimed) return;
     const roundMatches = await matches.listForRound(row.id, round);
@@ -188,7 +185,8 @@ export function createRoundsService(deps: {
           resetAt,
         },
       }),
-      claimed.kept && outbox.deliver(claimed.kept),
+      claimed.deliveries.length > 0 &&
+        events.publish('webhookDeliveriesRecorded', { deliveries: claimed.deliveries }),
     ]);
   }
 
