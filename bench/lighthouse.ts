@@ -64,7 +64,7 @@ async function main() {
     for (const route of ROUTES) {
       const runs: Row[] = [];
       for (let run = 0; run < RUNS; run += 1)
-        runs.push(await measure(`${origin}${route}`, route, chrome.port, run));
+        runs.push(await measureAgainIfLost(`${origin}${route}`, route, chrome.port, run));
       runs.sort((a, b) => a.score - b.score);
       const median = runs[Math.floor(runs.length / 2)];
       if (median) rows.push(median);
@@ -97,6 +97,30 @@ async function main() {
   }
 }
 
+/** How often a run whose trace Lighthouse lost is tried again before the bench gives up. */
+const RETRIES_AFTER_LOST_TRACE = 2;
+
+/**
+ * One run of `measure`, tried again when Lighthouse lost its own trace (NO_NAVSTART and its kin,
+ * which say "Please run Lighthouse again"). It happens now and then on a busy 2-core machine and
+ * says nothing about the page, so it should not end a bench of several minutes.
+ */
+async function measureAgainIfLost(url: string, route: string, port: number, run: number): Promise<Row> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await measure(url, route, port, run);
+    } catch (error) {
+      if (!(error instanceof LostTraceError) || attempt >= RETRIES_AFTER_LOST_TRACE) throw error;
+      process.stderr.write(`${error.message}; measuring run ${run + 1} of ${route} again\n`);
+    }
+  }
+}
+
+/** Lighthouse's own failure to record a run, as opposed to a page that failed to load. */
+class LostTraceError extends Error {}
+/** Lighthouse's codes for a trace it failed to record ("Please run Lighthouse again"). */
+const LOST_TRACE_CODES = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART']);
+
 async function measure(url: string, route: string, port: number, run: number): Promise<Row> {
   const result = await lighthouse(
     url,
@@ -117,7 +141,10 @@ async function measure(url: string, route: string, port: number, run: number): P
   );
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    const failure = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    throw LOST_TRACE_CODES.has(lhr.runtimeError.code) ? new LostTraceError(failure) : new Error(failure);
+  }
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
     const name = route === '/' ? 'home' : route.replaceAll('/', '');
