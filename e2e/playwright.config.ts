@@ -13,8 +13,13 @@ export const BASE_CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** The two screens every journey walks on: a phone and a laptop. */
+export const JOURNEY_VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1366, height: 768 },
+} as const;
+
 export default defineConfig({
-  testDir: './tests',
   // The suite starts the real production build on a random port with a throwaway data directory.
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
@@ -40,5 +45,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', testDir: './tests', use: { browserName: 'chromium' } },
+    // e2e/journeys: each file walks one person's whole journey, once per screen size.
+    ...Object.entries(JOURNEY_VIEWPORTS).map(([size, viewport]) => ({
+      name: `journeys-${size}`,
+      testDir: './journeys',
+      use: { browserName: 'chromium' as const, viewport },
+    })),
+  ],
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { errorCodeSchema } from './errors';
+import { errorCodeSchema, refusalReasonSchema } from './errors';
 import { openWheelSchema, participantSchema, wheelIdSchema } from './http/wheels';
 
 /*
  * The hub at /hubs/wheel (Socket.IO). Each client call takes one object with the spec's named
  * arguments and is answered by an acknowledgement: `{ data }` on success or
- * `{ error: { code, message } }`. Server events carry the spec's payloads plus the wheel id,
+ * `{ error: { code, reason, message } }`. Server events carry the spec's payloads plus the wheel id,
  * so a client on several wheels can tell them apart.
  */
 
@@ -137,7 +137,9 @@ export const wheelSnapshotSchema = z
   .meta({ id: 'WheelSnapshot' });
 export type WheelSnapshot = z.infer<typeof wheelSnapshotSchema>;
 
-export const hubErrorSchema = z.object({ error: z.object({ code: errorCodeSchema, message: z.string() }) });
+export const hubErrorSchema = z.object({
+  error: z.object({ code: errorCodeSchema, reason: refusalReasonSchema, message: z.string() }),
+});
 export type HubError = z.infer<typeof hubErrorSchema>;
 export type HubResult<T> = { data: T } | HubError;
 export type HubAck<T> = (result: HubResult<T>) => void;

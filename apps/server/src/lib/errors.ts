@@ -1,4 +1,9 @@
-import type { ErrorCode, FieldError } from '@wheelmeet/contracts';
+import {
+  type ErrorCode,
+  type FieldError,
+  REFUSAL_REASON_CODES,
+  type RefusalReason,
+} from '@wheelmeet/contracts';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   validation_failed: 400,
@@ -16,10 +21,15 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   internal_error: 500,
 };
 
-/** An error meant for the caller: its code and message reach the client as they are. */
+/**
+ * An error meant for the caller: its code, reason and message reach the client as they are.
+ * The reason is the code itself unless the error was made with `refusal` (a reason a client
+ * acts on).
+ */
 export class AppError extends Error {
   override name = 'AppError';
   readonly statusCode: number;
+  readonly reason: RefusalReason;
 
   constructor(
     readonly code: ErrorCode,
@@ -27,11 +37,17 @@ export class AppError extends Error {
     readonly details?: FieldError[],
     /** When the caller may try again (sent as Retry-After on 429 and 503). */
     readonly retryAfterMs?: number,
+    reason?: RefusalReason,
   ) {
     super(message);
     this.statusCode = STATUS_BY_CODE[code];
+    this.reason = reason ?? code;
   }
 }
+
+/** A refusal a client decides by: its code (and so its HTTP status) follows from the reason. */
+export const refusal = (reason: RefusalReason, message: string, details?: FieldError[]) =>
+  new AppError(REFUSAL_REASON_CODES[reason], message, details, undefined, reason);
 
 /** A refusal to come back later: 429 with Retry-After. */
 export const tooManyRequests = (message: string, retryAfterMs: number) =>

@@ -1,4 +1,4 @@
-import type { ErrorBody, FieldError } from '@wheelmeet/contracts';
+import type { ErrorBody, FieldError, RefusalReason } from '@wheelmeet/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -11,11 +11,16 @@ export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000
 
 export const SIGN_IN_BUSY = 'We are checking many sign-ins right now. Please try again in a few seconds.';
 
-export function sendError(reply: FastifyReply, status: number, body: ErrorBody['error']) {
+/** Sends the error body; a refusal without a specific reason gives its code as the reason. */
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  { reason, ...body }: Omit<ErrorBody['error'], 'reason'> & { reason?: RefusalReason },
+) {
   return reply
     .code(status)
     .type('application/json')
-    .send({ error: body } satisfies ErrorBody);
+    .send({ error: { ...body, reason: reason ?? body.code } } satisfies ErrorBody);
 }
 
 const VALIDATION_MESSAGE = 'The request is not valid.';
@@ -24,7 +29,7 @@ const toFieldErrors = (issues: { path: PropertyKey[]; message: string }[]): Fiel
   issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 
 /**
- * The one error model of the API: every failure becomes `{ error: { code, message, details? } }`.
+ * The one error model of the API: every failure becomes `{ error: { code, reason, message, details? } }`.
  * Client mistakes keep their message; anything unexpected is logged and answered with a
  * generic 500, so no stack trace or internal detail ever reaches a client.
  */
@@ -35,6 +40,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         reply.header('retry-after', retryAfterSeconds(error.retryAfterMs));
       return sendError(reply, error.statusCode, {
         code: error.code,
+        reason: error.reason,
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
       });

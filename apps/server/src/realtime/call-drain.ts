@@ -1,8 +1,8 @@
-import type { HubError } from '@wheelmeet/contracts';
+import { hubError } from './acknowledge';
 import type { HubSocket } from './hub';
 
 export const RESTARTING = 'The server is restarting. You will be reconnected in a moment.';
-const refusal: HubError = { error: { code: 'service_unavailable', message: RESTARTING } };
+const refusal = hubError('service_unavailable', RESTARTING);
 
 /**
  * Told of each hub call once it is answered: its event name, the error code of the answer

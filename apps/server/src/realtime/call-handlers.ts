@@ -7,7 +7,7 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AttemptLimiter } from '../lib/attempt-limiter';
-import { AppError } from '../lib/errors';
+import { AppError, refusal } from '../lib/errors';
 import type { CallsService } from '../modules/calls/calls.service';
 import { acknowledged } from './acknowledge';
 import { keepAfterAck } from './call-drain';
@@ -30,7 +30,7 @@ export function registerCallHandlers(
 
   function caller(): string {
     const me = socket.data.participant;
-    if (!me) throw new AppError('unauthorized', REGISTER_TO_CALL);
+    if (!me) throw refusal('registration_required', REGISTER_TO_CALL);
     return me.participantId;
   }
 

@@ -16,6 +16,7 @@ import type { Clock } from '../lib/clock';
 import type { RedisClient } from '../lib/redis';
 import type { LimiterFactory } from '../lib/redis-limiters';
 import type { ParticipantClaims, TokenService } from '../lib/tokens';
+import { hubError, INTERNAL_ERROR } from './acknowledge';
 import { type CallObserver, createCallDrain } from './call-drain';
 import { HUB_LIMITS, type HubLimits, TOO_MANY_CALLS, TOO_MANY_CONNECTIONS } from './hub-limits';
 
@@ -50,12 +51,12 @@ export type HubSocket = Socket<
 export const wheelRoom = (wheelId: string) => `wheel:${wheelId}`;
 export const participantRoom = (participantId: string) => `participant:${participantId}`;
 
-/** A refused handshake: the client's `connect_error` carries `data: { code, message }`. */
+/** A refused handshake: the client's `connect_error` carries `data: { code, reason, message }`. */
 class HandshakeError extends Error {
-  readonly data: { code: ErrorCode; message: string };
+  readonly data: HubError['error'];
   constructor(message: string, code: ErrorCode = 'unauthorized') {
     super(message);
-    this.data = { code, message };
+    this.data = hubError(code, message).error;
   }
 }
 
@@ -115,7 +116,7 @@ function createCallGate(limits: HubLimits, limiters: LimiterFactory, clock: Cloc
   const perConnection = createAttemptLimiter({ ...limits.callsPerConnection, clock });
   const perAddress = limiters.attempts('hub-calls', limits.callsPerAddress);
   const refusals = createAttemptLimiter({ ...limits.refusalsBeforeDisconnect, clock });
-  const refusal: HubError = { error: { code: 'rate_limited', message: TOO_MANY_CALLS } };
+  const refusal = hubError('rate_limited', TOO_MANY_CALLS);
   const admitted = async (socket: HubSocket) =>
     (await perConnection.tryAttempt(socket.id)) && (await perAddress.tryAttempt(socket.data.clientAddress));
 
@@ -137,9 +138,7 @@ function createCallGate(limits: HubLimits, limiters: LimiterFactory, clock: Cloc
         })
         .catch((error: unknown) => {
           log.error({ err: error }, 'hub rate limiting failed');
-          answer({
-            error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
-          });
+          answer(hubError('internal_error', INTERNAL_ERROR));
         });
     });
     socket.once('disconnect', () => {

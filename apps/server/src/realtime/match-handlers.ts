@@ -1,6 +1,6 @@
 import { matchActionRequestSchema } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../lib/errors';
+import { AppError, refusal } from '../lib/errors';
 import type { MatchesService } from '../modules/matches/matches.service';
 import { acknowledged } from './acknowledge';
 import type { HubSocket } from './hub';
@@ -14,7 +14,7 @@ export function registerMatchHandlers(
 ) {
   const me = () => {
     const participant = socket.data.participant;
-    if (!participant) throw new AppError('unauthorized', REGISTER_TO_ANSWER);
+    if (!participant) throw refusal('registration_required', REGISTER_TO_ANSWER);
     return participant;
   };
 

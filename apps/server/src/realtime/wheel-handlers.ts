@@ -7,7 +7,7 @@ import {
   type WheelSnapshot,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors';
+import { AppError, refusal } from '../lib/errors';
 import { createKeyedQueue } from '../lib/one-at-a-time';
 import type { CallsService } from '../modules/calls/calls.service';
 import type { MatchesService } from '../modules/matches/matches.service';
@@ -95,9 +95,9 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     /** The caller's own participant id on this wheel, for calls that act on their own seat. */
     const seatedActor = (wheelId: string) => {
       const me = socket.data.participant;
-      if (!me) throw new AppError('unauthorized', REGISTER_FIRST);
+      if (!me) throw refusal('registration_required', REGISTER_FIRST);
       if (me.wheelId !== wheelId) throw new AppError('forbidden', REGISTER_FIRST);
-      if (!socket.data.joinedWheels.includes(wheelId)) throw new AppError('forbidden', JOIN_FIRST);
+      if (!socket.data.joinedWheels.includes(wheelId)) throw refusal('join_wheel_first', JOIN_FIRST);
       return me.participantId;
     };
 

@@ -1,4 +1,4 @@
-import { type ErrorCode, errorBodySchema, type FieldError } from '@wheelmeet/contracts';
+import { type ErrorCode, errorBodySchema, type FieldError, type RefusalReason } from '@wheelmeet/contracts';
 import { clearAdminSession, getAdminToken } from './auth-storage';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
@@ -13,7 +13,7 @@ export interface ResponseSchema<T> {
 export type ApiErrorCode = ErrorCode | 'network_error' | 'invalid_response';
 
 /**
- * A failed API call, carrying the server's `{ error: { code, message, details } }` when there was one.
+ * A failed API call, carrying the server's `{ error: { code, reason, message, details } }` when there was one.
  * `serverMessage` is the server's own message and is only set from that error body: a failure
  * without it (no answer, a proxy's 502, a 500 in plain text) has none, so the screen shows its own
  * fallback instead of raw HTTP status text. `message` is for logs only.
@@ -22,12 +22,15 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: ApiErrorCode;
+  /** Why the server refused, to decide by (never by `serverMessage`); null without an error body of ours. */
+  readonly reason: RefusalReason | null;
   readonly details: FieldError[] | undefined;
   readonly serverMessage: string | null;
 
   constructor(init: {
     status: number;
     code: ApiErrorCode;
+    reason?: RefusalReason;
     message: string;
     details?: FieldError[];
     /** The message of our error body; leave out when the answer had none. */
@@ -36,6 +39,7 @@ export class ApiError extends Error {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
+    this.reason = init.reason ?? null;
     this.details = init.details;
     this.serverMessage = init.serverMessage?.trim() ? init.serverMessage : null;
   }

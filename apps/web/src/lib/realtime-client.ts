@@ -445,14 +445,26 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
       return new Promise((resolve) => {
         const current = socket;
         if (!current || state !== 'Connected') {
-          resolve({ error: { code: 'service_unavailable', message: NOT_CONNECTED_MESSAGE } });
+          resolve({
+            error: {
+              code: 'service_unavailable',
+              reason: 'service_unavailable',
+              message: NOT_CONNECTED_MESSAGE,
+            },
+          });
           return;
         }
         let settled = false;
         const timer = timers.setTimeout(() => {
           if (settled) return;
           settled = true;
-          resolve({ error: { code: 'service_unavailable', message: CALL_TIMEOUT_MESSAGE } });
+          resolve({
+            error: {
+              code: 'service_unavailable',
+              reason: 'service_unavailable',
+              message: CALL_TIMEOUT_MESSAGE,
+            },
+          });
         }, callTimeoutMs);
         current.emit(event, request, (result) => {
           if (settled) return;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { CallTimerEvent, IceServer } from '@wheelmeet/contracts';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, refusal } from '../../lib/errors';
 import { sideOf } from '../matches/matches.service';
 import { callLengthMs, callTimerOf, extendedEnd, extensionStep, isTimeUp, retimedEnd } from './call-timer';
 import type { CallsRepository } from './calls.repository';
@@ -53,10 +53,10 @@ export function createCallsService(deps: {
     const call = await calls.findCall(matchId);
     if (!call) throw notFound('Match not found');
     const side = sideOf(call, participantId);
-    if (call.status !== 'Accepted') throw new AppError('conflict', CALL_NEEDS_BOTH_ACCEPTS);
+    if (call.status !== 'Accepted') throw refusal('call_not_ready', CALL_NEEDS_BOTH_ACCEPTS);
     // Closed by the server: no more signalling, so a hung-up call cannot be reopened either.
-    if (call.closed_at) throw new AppError('conflict', CALL_MATCH_ENDED);
-    if (isTimeUp(call, clock.now())) throw new AppError('conflict', CALL_TIME_UP);
+    if (call.closed_at) throw refusal('match_closed', CALL_MATCH_ENDED);
+    if (isTimeUp(call, clock.now())) throw refusal('call_time_up', CALL_TIME_UP);
     const partnerId = side === 'user1' ? call.user2_id : call.user1_id;
     return { call, partnerId, participantIds: [call.user1_id, call.user2_id] as const };
   }
@@ -64,7 +64,7 @@ export function createCallsService(deps: {
   /** The call's clock as it is in the database now. */
   async function timerOf(matchId: string): Promise<CallTimerEvent> {
     const call = await calls.findCall(matchId);
-    if (!call?.call_ends_at) throw new AppError('conflict', CALL_NOT_RUNNING);
+    if (!call?.call_ends_at) throw refusal('call_not_running', CALL_NOT_RUNNING);
     return callTimerOf(
       matchId,
       { ...call, call_ends_at: call.call_ends_at },
@@ -108,7 +108,7 @@ export function createCallsService(deps: {
       const now = clock.now();
       const endsAt = new Date(now.getTime() + callLengthMs(call.call_minutes)).toISOString();
       if (!(await calls.markStarted(matchId, now.toISOString(), endsAt))) {
-        throw new AppError('conflict', CALL_TIME_UP);
+        throw refusal('call_time_up', CALL_TIME_UP);
       }
       return timerOf(matchId);
     },
@@ -124,10 +124,10 @@ export function createCallsService(deps: {
       for (let attempt = 0; ; attempt += 1) {
         if (attempt === CALL_END_ATTEMPTS) throw new AppError('conflict', CALL_END_CONFLICT);
         const { call, partnerId } = await callFor(matchId, participantId);
-        if (!call.call_ends_at || call.call_ended_at) throw new AppError('conflict', CALL_NOT_RUNNING);
+        if (!call.call_ends_at || call.call_ended_at) throw refusal('call_not_running', CALL_NOT_RUNNING);
         const at = clock.now().toISOString();
         const step = extensionStep(call, participantId);
-        if (step === 'alreadyExtended') throw new AppError('conflict', CALL_EXTENDED_ALREADY);
+        if (step === 'alreadyExtended') throw refusal('call_extended_already', CALL_EXTENDED_ALREADY);
         if (step === 'alreadyAsked') break;
         const done =
           step === 'record'

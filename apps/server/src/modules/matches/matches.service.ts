@@ -2,11 +2,12 @@ import {
   MATCH_CALL_START_WINDOW_MS,
   type Match,
   type MatchExpiryReason,
+  type RefusalReason,
   type WebhookEvent,
 } from '@wheelmeet/contracts';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, refusal } from '../../lib/errors';
 import { toParticipant } from '../participants/participant-view';
 import type { MatchesRepository, MatchRow, MatchWithPeople } from './matches.repository';
 
@@ -36,7 +37,7 @@ export function sideOf(
 ): 'user1' | 'user2' {
   if (match.user1_id === participantId) return 'user1';
   if (match.user2_id === participantId) return 'user2';
-  throw new AppError('forbidden', NOT_YOUR_MATCH);
+  throw refusal('not_your_match', NOT_YOUR_MATCH);
 }
 
 /** Who answers a match: a participant, on their wheel (the only wheel their matches are on). */
@@ -90,20 +91,20 @@ export function createMatchesService(deps: {
   async function refusalOf(
     matchId: string,
     participantId: string,
-    answered: { status: MatchRow['status']; message: string },
+    answered: { status: MatchRow['status']; reason: RefusalReason; message: string },
   ): Promise<AppError> {
     const match = await matches.findById(matchId);
     if (!match) return notFound('Match not found');
     sideOf(match, participantId);
-    if (match.closed_at) return new AppError('conflict', MATCH_EXPIRED);
+    if (match.closed_at) return refusal('match_closed', MATCH_EXPIRED);
     if (isPastAnswerDeadline(match)) {
       await close(match, 'unanswered');
-      return new AppError('conflict', MATCH_EXPIRED);
+      return refusal('match_expired', MATCH_EXPIRED);
     }
-    if (match.status === answered.status) return new AppError('conflict', answered.message);
+    if (match.status === answered.status) return refusal(answered.reason, answered.message);
     // Open and answerable when read again: it changed since the answer was refused, and a
     // match only ever closes, so it is over by now as far as this answer goes.
-    return new AppError('conflict', MATCH_EXPIRED);
+    return refusal('match_closed', MATCH_EXPIRED);
   }
 
   return {
@@ -119,7 +120,11 @@ export function createMatchesService(deps: {
         await webhooksWant(caller.wheelId, 'match.accepted'),
       );
       if (!recorded)
-        throw await refusalOf(matchId, participantId, { status: 'Rejected', message: MATCH_DECLINED });
+        throw await refusalOf(matchId, participantId, {
+          status: 'Rejected',
+          reason: 'match_declined',
+          message: MATCH_DECLINED,
+        });
       const { match: updated, deliveries } = recorded;
       await Promise.all([
         events.publish('matchAccepted', {
@@ -144,6 +149,7 @@ export function createMatchesService(deps: {
       if (!updated)
         throw await refusalOf(matchId, participantId, {
           status: 'Accepted',
+          reason: 'match_accepted',
           message: MATCH_ALREADY_ACCEPTED,
         });
       await events.publish('matchDeclined', {

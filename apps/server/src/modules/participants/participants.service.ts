@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, refusal } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { TokenService } from '../../lib/tokens';
 import { RemovedFromWheelError } from '../safety/removed-from-wheel';
@@ -85,7 +85,7 @@ export function createParticipantsService(deps: {
     ): Promise<RegisterParticipantResponse> {
       const wheel = await wheels.requireOpenableWheel(request.wheelId, { accessGrant });
       if (wheel.status !== 'Active') {
-        throw new AppError('conflict', 'This wheel is not open for registration.');
+        throw refusal('wheel_closed', 'This wheel is not open for registration.');
       }
       const parsed = answersSchemaOf(wheel).safeParse(request.registrationData);
       if (!parsed.success) {
@@ -110,7 +110,7 @@ export function createParticipantsService(deps: {
       const outcome = await participants.insertWithinCap(row);
       if (!outcome.inserted) {
         if ('removed' in outcome) throw new RemovedFromWheelError();
-        throw new AppError('conflict', wheelFullMessage(outcome.limit));
+        throw refusal('wheel_full', wheelFullMessage(outcome.limit));
       }
       const user: RegisteredParticipant = { ...toParticipant(row), wheelId: wheel.id };
       return { user, token: await tokens.signParticipant({ participantId: id, wheelId: wheel.id }) };

@@ -1,4 +1,4 @@
-import { type ErrorCode, REMOVED_FROM_WHEEL } from '@wheelmeet/contracts';
+import { type ErrorCode, REMOVED_FROM_WHEEL, type RefusalReason } from '@wheelmeet/contracts';
 import { AppError } from '../../lib/errors';
 
 /**
@@ -8,8 +8,12 @@ import { AppError } from '../../lib/errors';
  * and message.
  */
 export class RemovedFromWheelError extends AppError {
-  readonly data: { code: ErrorCode; message: string } = { code: 'forbidden', message: REMOVED_FROM_WHEEL };
+  readonly data: { code: ErrorCode; reason: RefusalReason; message: string } = {
+    code: 'forbidden',
+    reason: 'removed_from_wheel',
+    message: REMOVED_FROM_WHEEL,
+  };
   constructor() {
-    super('forbidden', REMOVED_FROM_WHEEL);
+    super('forbidden', REMOVED_FROM_WHEEL, undefined, undefined, 'removed_from_wheel');
   }
 }

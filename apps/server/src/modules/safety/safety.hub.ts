@@ -1,6 +1,7 @@
 import { REMOVED_FROM_WHEEL } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from '../../lib/tokens';
+import { hubError } from '../../realtime/acknowledge';
 import { type HubSocket, participantRoom, type WheelHub, wheelRoom } from '../../realtime/hub';
 import { RemovedFromWheelError } from './removed-from-wheel';
 
@@ -46,7 +47,7 @@ export function guardRemovedParticipants(
       (removed) => {
         if (!removed) return next();
         const ack = packet[packet.length - 1];
-        if (typeof ack === 'function') ack({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+        if (typeof ack === 'function') ack(hubError('forbidden', REMOVED_FROM_WHEEL, 'removed_from_wheel'));
         socket.emit('RemovedFromWheel', { wheelId: me.wheelId, message: REMOVED_FROM_WHEEL });
         socket.data.joinedWheels = socket.data.joinedWheels.filter((id) => id !== me.wheelId);
         void socket.leave(wheelRoom(me.wheelId));

@@ -19,7 +19,7 @@ import type { WheelsTable } from '../../db/schema';
 import type { AttemptLimit, AttemptLimiter, GrowingDelay } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { AppError, notFound, tooManyRequests } from '../../lib/errors';
+import { AppError, notFound, tooManyRequests, refusal } from '../../lib/errors';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
 import type { ReadCache } from '../../lib/read-cache';
@@ -111,8 +111,8 @@ export function toLockedWheel(row: WheelRow): LockedWheel {
 
 const REFUSALS: Record<OccupyRefusal, () => AppError> = {
   no_such_slot: () => notFound('There is no such slot on this wheel.'),
-  slot_occupied: () => new AppError('conflict', SLOT_OCCUPIED),
-  wheel_spinning: () => new AppError('conflict', WHEEL_SPINNING),
+  slot_occupied: () => refusal('slot_taken', SLOT_OCCUPIED),
+  wheel_spinning: () => refusal('wheel_spinning', WHEEL_SPINNING),
 };
 function refuse(refusal: OccupyRefusal): never {
   throw REFUSALS[refusal]();
@@ -317,7 +317,7 @@ export function createWheelsService(deps: {
 
   /** The participant holds a slot on this wheel already: that is the answer, whatever else went wrong. */
   async function refuseIfSeated(wheelId: string, participantId: string) {
-    if (await wheels.findSlotOf(wheelId, participantId)) throw new AppError('conflict', ALREADY_IN_SLOT);
+    if (await wheels.findSlotOf(wheelId, participantId)) throw refusal('already_seated', ALREADY_IN_SLOT);
   }
 
   /** Tells everyone on the wheel who sits where now: the person by id, whose profile they hold. */
@@ -386,7 +386,7 @@ export function createWheelsService(deps: {
           throw tooManyRequests(tooManyWheelAttempts(waitMs), waitMs);
         }
         if (!sameCode(accessCode, row.access_code ?? '')) {
-          throw new AppError('forbidden', INVALID_ACCESS_CODE_MESSAGE);
+          throw refusal('access_code_invalid', INVALID_ACCESS_CODE_MESSAGE);
         }
         await Promise.all([
           accessAttempts.perWheel.reset(wheelKey),
@@ -405,7 +405,7 @@ export function createWheelsService(deps: {
       access: { accessGrant?: string | undefined; participantWheelId?: string },
     ): Promise<WheelRow> {
       const row = await requireWheel(id);
-      if (!(await mayOpen(row, access))) throw new AppError('forbidden', ACCESS_REQUIRED);
+      if (!(await mayOpen(row, access))) throw refusal('access_required', ACCESS_REQUIRED);
       return row;
     },
 
@@ -453,7 +453,7 @@ export function createWheelsService(deps: {
     /** The participant gives up their seat but stays on the wheel; not while the wheel spins. */
     async giveUpSlot(wheelId: string, participantId: string): Promise<void> {
       const row = await requireWheel(wheelId);
-      if (row.spin_started_at && !row.matches_revealed_at) throw new AppError('conflict', WHEEL_SPINNING);
+      if (row.spin_started_at && !row.matches_revealed_at) throw refusal('wheel_spinning', WHEEL_SPINNING);
       await service.leaveSlot(wheelId, participantId);
     },
 

@@ -505,7 +505,9 @@ describe('video call overlay', () => {
   it("shows 'Failed to start video call' when the offer cannot be sent", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { hub, matchReady } = setup();
-    hub.handle('SendOffer', () => ({ error: { code: 'forbidden', message: 'Not yours.' } }));
+    hub.handle('SendOffer', () => ({
+      error: { code: 'forbidden', reason: 'not_your_match', message: 'Not yours.' },
+    }));
     await matchReady();
     expect(within(dialog()).getByRole('alert')).toHaveTextContent(START_FAILED_MESSAGE);
   });

@@ -202,7 +202,9 @@ describe('wheel experience', () => {
     // The seat fills when the hub says so, not before.
     expect(seat('Inner ring, seat 2, free')).toBeInTheDocument();
 
-    hub.handle('TakeSlot', () => ({ error: { code: 'conflict', message: 'That slot is already taken.' } }));
+    hub.handle('TakeSlot', () => ({
+      error: { code: 'conflict', reason: 'slot_taken', message: 'That slot is already taken.' },
+    }));
     await userEvent.click(seat('Inner ring, seat 1, free'));
     expect(await screen.findByRole('alert')).toHaveTextContent('That slot is already taken.');
   });

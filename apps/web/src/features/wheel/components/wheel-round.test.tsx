@@ -213,7 +213,9 @@ describe('a match the server closed', () => {
     const match = makeMatch();
     const { hub } = setup({ snapshot: { myMatches: [match] } });
     await settle();
-    hub.handle('AcceptMatch', () => ({ error: { code: 'conflict', message: 'This match expired.' } }));
+    hub.handle('AcceptMatch', () => ({
+      error: { code: 'conflict', reason: 'match_expired', message: 'This match expired.' },
+    }));
     await userEvent.click(within(matchDialog()).getByRole('button', { name: 'Accept' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -326,11 +328,15 @@ describe('seats', () => {
     const { hub } = setup({ wheel: seatedWheel() });
     await settle();
     const spinning = 'The wheel is spinning. Pick a slot when the next round opens.';
-    hub.handle('LeaveSlot', () => ({ error: { code: 'conflict', message: spinning } }));
+    hub.handle('LeaveSlot', () => ({
+      error: { code: 'conflict', reason: 'wheel_spinning', message: spinning },
+    }));
     await userEvent.click(screen.getByRole('button', { name: 'Leave seat' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(spinning);
 
-    hub.handle('ChangeSlot', () => ({ error: { code: 'conflict', message: 'That slot is already taken.' } }));
+    hub.handle('ChangeSlot', () => ({
+      error: { code: 'conflict', reason: 'slot_taken', message: 'That slot is already taken.' },
+    }));
     await userEvent.click(seat('Outer ring, seat 1, free'));
     expect(await screen.findByRole('alert')).toHaveTextContent('That slot is already taken.');
     // Still in the old seat.

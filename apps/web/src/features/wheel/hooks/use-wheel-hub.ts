@@ -1,4 +1,4 @@
-import { JOIN_RETRY_MS, type OpenWheel } from '@wheelmeet/contracts';
+import { JOIN_RETRY_MS, type OpenWheel, type RefusalReason } from '@wheelmeet/contracts';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import {
   type ConnectionState,
@@ -223,7 +223,7 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       }
       if (result.error.code !== 'conflict') return false;
       // Too late: the match ended meanwhile. Show how, instead of an error to retry.
-      const ending = settledBy(result.error.message);
+      const ending = settledBy(result.error.reason);
       if (ending) {
         dispatch({ type: 'matchSettled', matchId, status: ending });
       } else {
@@ -252,11 +252,11 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
 }
 
 /**
- * A 'conflict' answer to AcceptMatch or DeclineMatch says why the match cannot be answered:
- * declined, accepted by both already, or (anything else, 'This match expired.') closed.
+ * A refused AcceptMatch or DeclineMatch says by its reason why the match cannot be answered:
+ * declined, accepted by both already, or closed.
  */
-function settledBy(message: string): 'Rejected' | 'Accepted' | null {
-  if (/declined/i.test(message)) return 'Rejected';
-  if (/already accepted/i.test(message)) return 'Accepted';
+function settledBy(reason: RefusalReason): 'Rejected' | 'Accepted' | null {
+  if (reason === 'match_declined') return 'Rejected';
+  if (reason === 'match_accepted') return 'Accepted';
   return null;
 }
