@@ -7,7 +7,7 @@ import {
 } from '@wheelmeet/contracts';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { AppError, notFound, refusal } from '../../lib/errors';
+import { type AppError, notFound, refusal } from '../../lib/errors';
 import { toParticipant } from '../participants/participant-view';
 import type { MatchesRepository, MatchRow, MatchWithPeople } from './matches.repository';
 
