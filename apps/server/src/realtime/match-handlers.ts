@@ -1,6 +1,6 @@
 import { matchActionRequestSchema } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError, refusal } from '../lib/errors';
+import { refusal } from '../lib/errors';
 import type { MatchesService } from '../modules/matches/matches.service';
 import { acknowledged } from './acknowledge';
 import type { HubSocket } from './hub';
