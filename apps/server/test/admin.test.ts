@@ -55,7 +55,11 @@ describeEachDialect('admin area', (dialect) => {
     const unknownUser = await call('POST', '/api/admin/login', {}, { username: 'nobody', password: 'nope' });
     for (const response of [wrongPassword, unknownUser]) {
       expect(response.statusCode).toBe(401);
-      expect(errorOf(response)).toEqual({ code: 'unauthorized', message: 'Invalid username or password' });
+      expect(errorOf(response)).toEqual({
+        code: 'unauthorized',
+        reason: 'unauthorized',
+        message: 'Invalid username or password',
+      });
     }
     const blank = await call('POST', '/api/admin/login', {}, { username: ' ', password: '' });
     expect(errorOf(blank).details).toEqual([

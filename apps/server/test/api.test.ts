@@ -83,7 +83,9 @@ describeEachDialect('HTTP API', (dialect) => {
       url: '/api/wheels/00000000-0000-4000-8000-000000000000',
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json<ErrorBody>()).toEqual({ error: { code: 'not_found', message: 'Wheel not found' } });
+    expect(missing.json<ErrorBody>()).toEqual({
+      error: { code: 'not_found', reason: 'not_found', message: 'Wheel not found' },
+    });
 
     const malformed = await t.app.inject({ method: 'GET', url: '/api/wheels/not-a-wheel' });
     expect(malformed.statusCode).toBe(400);

@@ -50,6 +50,7 @@ describeEachDialect('business: demo requests and organiser registration', (diale
         expect(response.json()).toEqual({
           error: {
             code: 'validation_failed',
+            reason: 'validation_failed',
             message: 'Name is required',
             details: [
               { path: 'body.name', message: 'Name is required' },
@@ -156,6 +157,7 @@ describeEachDialect('business: demo requests and organiser registration', (diale
       expect(response.json()).toEqual({
         error: {
           code: 'validation_failed',
+          reason: 'validation_failed',
           message: 'Please enter a valid email address',
           details: [
             { path: 'body.email', message: 'Please enter a valid email address' },
@@ -174,6 +176,7 @@ describeEachDialect('business: demo requests and organiser registration', (diale
       expect(response.json()).toEqual({
         error: {
           code: 'validation_failed',
+          reason: 'validation_failed',
           message: 'This plan does not exist. Please choose one of our plans.',
           details: [
             { path: 'body.planId', message: 'This plan does not exist. Please choose one of our plans.' },
@@ -234,6 +237,7 @@ describeEachDialect('business: demo requests and organiser registration', (diale
       const refused = {
         error: {
           code: 'conflict',
+          reason: 'conflict',
           message:
             'We could not create an account with these details. If you already have an account, sign in instead or use another email.',
         },

@@ -65,7 +65,11 @@ describeEachDialect('video call signalling', (dialect) => {
       error: { code: 'conflict' },
     });
     expect(await ada.client.call('SendOffer', { matchId: match.id, offer })).toEqual({
-      error: { code: 'conflict', message: 'The call opens once you have both accepted the match.' },
+      error: {
+        code: 'conflict',
+        reason: 'call_not_ready',
+        message: 'The call opens once you have both accepted the match.',
+      },
     });
     await ada.client.call('AcceptMatch', { matchId: match.id });
     expect(await ada.client.call('SendOffer', { matchId: match.id, offer })).toMatchObject({
@@ -113,7 +117,11 @@ describeEachDialect('video call signalling', (dialect) => {
   it('refuses a stranger, and malformed or oversized payloads, relaying nothing', async () => {
     const before = bob.client.received.length;
     expect(await carol.client.call('SendOffer', { matchId: match.id, offer })).toEqual({
-      error: { code: 'forbidden', message: 'Only the two people in a match can answer it.' },
+      error: {
+        code: 'forbidden',
+        reason: 'not_your_match',
+        message: 'Only the two people in a match can answer it.',
+      },
     });
     const refused = [
       await ada.client.call('SendOffer', {

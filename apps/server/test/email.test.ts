@@ -169,7 +169,7 @@ describeEachDialect('email notifications (issue 13, decision 019)', (dialect) =>
     const test = await inject('POST', '/api/admin/email/test', {});
     expect(test.statusCode).toBe(409);
     expect(test.json()).toEqual({
-      error: { code: 'conflict', message: 'No SMTP server is set, so no email is sent.' },
+      error: { code: 'conflict', reason: 'conflict', message: 'No SMTP server is set, so no email is sent.' },
     });
 
     await configure({ enableEmailNotifications: false });

@@ -26,7 +26,7 @@ const candidate = {
 };
 const offer = { type: 'offer' as const, sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' };
 
-type Refusal = { code: string; message: string };
+type Refusal = { code: string; reason: string; message: string };
 const isRateLimited = (result: HubResult<unknown>) =>
   'error' in result && result.error.code === 'rate_limited';
 
@@ -65,14 +65,14 @@ describe('hub connections per client address', () => {
     const outcome = new Promise<Refusal | null>((resolve) => {
       socket.once('connect', () => resolve(null));
       socket.once('connect_error', (error: Error & { data?: Refusal }) =>
-        resolve(error.data ?? { code: 'none', message: error.message }),
+        resolve(error.data ?? { code: 'none', reason: 'none', message: error.message }),
       );
     });
     return { socket, outcome };
   }
   const connectMany = (app: TestApp, count: number, options: Parameters<typeof tryConnect>[1] = {}) =>
     Promise.all(Array.from({ length: count }, () => tryConnect(app, options).outcome));
-  const refused = { code: 'rate_limited', message: TOO_MANY_CONNECTIONS };
+  const refused = { code: 'rate_limited', reason: 'rate_limited', message: TOO_MANY_CONNECTIONS };
 
   it('accepts exactly the limit of concurrent sockets from one address, and one more once one closes', async () => {
     // Not behind a trusted proxy, X-Forwarded-For is ignored: a client cannot pick a fresh address per socket.
@@ -185,7 +185,9 @@ describeEachDialect('hub call limits', (dialect) => {
     const allowed = HUB_CALLS_PER_CONNECTION.maxAttempts;
     const tolerated = HUB_REFUSALS_BEFORE_DISCONNECT.maxAttempts;
     expect(answers.filter((answer) => 'error' in answer)).toEqual(
-      Array(tolerated).fill({ error: { code: 'rate_limited', message: TOO_MANY_CALLS } }),
+      Array(tolerated).fill({
+        error: { code: 'rate_limited', reason: 'rate_limited', message: TOO_MANY_CALLS },
+      }),
     );
     // The admitted calls are answered unless the server hung up first; the rest never are.
     const admittedAnswers = answers.filter((answer) => 'data' in answer).length;
@@ -238,7 +240,7 @@ describeEachDialect('hub call limits', (dialect) => {
     expect(tabs.every((tab) => tab.socket.connected)).toBe(true);
     const newcomer = await connect();
     expect(await newcomer.call('LeaveWheel', {} as never)).toEqual({
-      error: { code: 'rate_limited', message: TOO_MANY_CALLS },
+      error: { code: 'rate_limited', reason: 'rate_limited', message: TOO_MANY_CALLS },
     });
     clock.advance(HUB_CALLS_PER_ADDRESS.windowMs);
     expect(await newcomer.call('LeaveWheel', {} as never)).toMatchObject({

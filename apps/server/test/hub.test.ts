@@ -98,13 +98,17 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
       slotId: slot?.id ?? '',
     });
     expect(result).toEqual({
-      error: { code: 'forbidden', message: 'You can only take a slot for yourself.' },
+      error: { code: 'forbidden', reason: 'forbidden', message: 'You can only take a slot for yourself.' },
     });
 
     const visitor = await connect();
     await visitor.call('JoinWheel', { wheelId });
     expect(await visitor.call('TakeSlot', { wheelId, userId: bob.user.id, slotId: slot?.id ?? '' })).toEqual({
-      error: { code: 'unauthorized', message: 'Register on this wheel to take a slot.' },
+      error: {
+        code: 'unauthorized',
+        reason: 'registration_required',
+        message: 'Register on this wheel to take a slot.',
+      },
     });
     expect((await slotsOf(wheelId)).every((candidate) => candidate.userId === null)).toBe(true);
   });
@@ -132,7 +136,13 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     );
     expect(results.filter((result) => 'data' in result)).toHaveLength(1);
     expect(results.filter((result) => 'error' in result)).toEqual([
-      { error: { code: 'conflict', message: 'Someone has just taken this slot. Please pick another one.' } },
+      {
+        error: {
+          code: 'conflict',
+          reason: 'slot_taken',
+          message: 'Someone has just taken this slot. Please pick another one.',
+        },
+      },
     ]);
     const winner = 'data' in (results[0] ?? {}) ? ada : bob;
     expect((await slotsOf(wheelId))[2]?.userId).toBe(winner.user.id);
@@ -142,7 +152,9 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
       userId: winner.user.id,
       slotId: (await slotsOf(wheelId))[4]?.id ?? '',
     });
-    expect(again).toEqual({ error: { code: 'conflict', message: 'You are already in a slot!' } });
+    expect(again).toEqual({
+      error: { code: 'conflict', reason: 'already_seated', message: 'You are already in a slot!' },
+    });
   });
 
   it('opens a private wheel only with its access code, and throttles guessing', async () => {
@@ -265,7 +277,11 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     });
     const stranger = personOf(second.user1.id);
     expect(await stranger?.client.call('AcceptMatch', { matchId: first.id })).toEqual({
-      error: { code: 'forbidden', message: 'Only the two people in a match can answer it.' },
+      error: {
+        code: 'forbidden',
+        reason: 'not_your_match',
+        message: 'Only the two people in a match can answer it.',
+      },
     });
     expect(await two?.client.call('AcceptMatch', { matchId: first.id })).toMatchObject({
       data: { status: 'Accepted' },

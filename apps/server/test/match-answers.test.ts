@@ -112,7 +112,7 @@ describeEachDialect('answering a match', (dialect) => {
       (thrown: unknown) => thrown,
     );
     if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-    return { code: error.code, message: error.message };
+    return { code: error.code, reason: error.reason, message: error.message };
   }
 
   it('records each side once however often they press Accept, and accepts the match when both have', async () => {
@@ -221,10 +221,12 @@ describeEachDialect('answering a match', (dialect) => {
     for (const answer of ['accept', 'decline'] as const) {
       expect(await refusal(service[answer](cryptoRandom.uuid(), onWheel(ada)))).toEqual({
         code: 'not_found',
+        reason: 'not_found',
         message: 'Match not found',
       });
       expect(await refusal(service[answer](id, onWheel(cy)))).toEqual({
         code: 'forbidden',
+        reason: 'not_your_match',
         message: NOT_YOUR_MATCH,
       });
     }
@@ -241,6 +243,7 @@ describeEachDialect('answering a match', (dialect) => {
     await service.decline(declined, onWheel(ada));
     expect(await refusal(service.accept(declined, onWheel(bo)))).toEqual({
       code: 'conflict',
+      reason: 'match_declined',
       message: MATCH_DECLINED,
     });
 
@@ -249,6 +252,7 @@ describeEachDialect('answering a match', (dialect) => {
     await service.accept(accepted, onWheel(bo));
     expect(await refusal(service.decline(accepted, onWheel(ada)))).toEqual({
       code: 'conflict',
+      reason: 'match_accepted',
       message: MATCH_ALREADY_ACCEPTED,
     });
     expect(await stored(accepted)).toMatchObject({ status: 'Accepted' });
@@ -260,10 +264,12 @@ describeEachDialect('answering a match', (dialect) => {
     clock.advance(ANSWER_WINDOW_MS);
     expect(await refusal(service.accept(late, onWheel(ada)))).toEqual({
       code: 'conflict',
+      reason: 'match_expired',
       message: MATCH_EXPIRED,
     });
     expect(await refusal(service.decline(lateDecline, onWheel(bo)))).toEqual({
       code: 'conflict',
+      reason: 'match_expired',
       message: MATCH_EXPIRED,
     });
     for (const id of [late, lateDecline])
@@ -298,6 +304,7 @@ describeEachDialect('answering a match', (dialect) => {
     const answering = answeringAt(steppingBack);
     expect(await refusal(answering.accept(id, onWheel(ada)))).toEqual({
       code: 'conflict',
+      reason: 'match_expired',
       message: MATCH_EXPIRED,
     });
     expect(await stored(id)).toMatchObject({ status: 'Pending', accepted_by_user1: false, closed_at: null });
@@ -314,6 +321,7 @@ describeEachDialect('answering a match', (dialect) => {
     expect(await service.decline(declined, onWheel(bo))).toMatchObject({ status: 'Rejected' });
     expect(await refusal(service.accept(declined, onWheel(bo)))).toEqual({
       code: 'conflict',
+      reason: 'match_declined',
       message: MATCH_DECLINED,
     });
   });
@@ -332,6 +340,7 @@ describeEachDialect('answering a match', (dialect) => {
       for (const answer of ['accept', 'decline'] as const)
         expect(await refusal(service[answer](id, onWheel(ada)))).toEqual({
           code: 'conflict',
+          reason: 'match_closed',
           message: MATCH_EXPIRED,
         });
     expect(heard).toEqual([]);

@@ -94,7 +94,7 @@ describeEachDialect('a match’s lifetime (decision 010)', (dialect) => {
     expect(await bo.client.next('MatchExpired')).toEqual(expired);
 
     expect(await bo.client.call('AcceptMatch', { matchId: match.id })).toEqual({
-      error: { code: 'conflict', message: 'This match expired.' },
+      error: { code: 'conflict', reason: 'match_closed', message: 'This match expired.' },
     });
     const again = (await bo.client.call('JoinWheel', { wheelId: match.wheelId })) as { data: WheelSnapshot };
     expect(again.data.myMatches.map((mine: Match) => [mine.id, mine.status])).toEqual([

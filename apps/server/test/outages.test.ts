@@ -171,7 +171,7 @@ describe.skipIf(postgresSkip !== undefined)(
       expect(
         await bo.client.call('TakeSlot', { wheelId, userId: bo.id, slotId: wheel.slots[1]?.id ?? '' }),
       ).toEqual({
-        error: { code: 'service_unavailable', message: expect.any(String) },
+        error: { code: 'service_unavailable', reason: 'service_unavailable', message: expect.any(String) },
       });
       expect((await fetch(`${t.baseUrl}/readyz`)).status).toBe(503);
       expect((await fetch(`${t.baseUrl}/healthz`)).status).toBe(200);

@@ -68,6 +68,7 @@ describeEachDialect("a plan's participant cap under concurrent registrations", (
         expect(response.statusCode).toBe(409);
         expect(response.json<ErrorBody>().error).toEqual({
           code: 'conflict',
+          reason: 'wheel_full',
           message: wheelFullMessage(STARTER_CAP),
         });
       }

@@ -131,7 +131,9 @@ describeEachDialect('payments in test mode', (dialect) => {
 
     const declined = await confirm(declinedIntent.paymentIntentId, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(400);
-    expect(declined.json()).toEqual({ error: { code: 'bad_request', message: 'Your card was declined.' } });
+    expect(declined.json()).toEqual({
+      error: { code: 'bad_request', reason: 'bad_request', message: 'Your card was declined.' },
+    });
     expect(await h.paymentRow(declinedIntent.paymentIntentId)).toMatchObject({
       status: 'failed',
       failure_message: 'Your card was declined.',
@@ -172,7 +174,7 @@ describeEachDialect('payments in test mode', (dialect) => {
       const again = await confirm(intent.paymentIntentId, card);
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({
-        error: { code: 'conflict', message: 'This payment has already been completed.' },
+        error: { code: 'conflict', reason: 'conflict', message: 'This payment has already been completed.' },
       });
     }
     expect(await h.snapshot(user.id)).toEqual(before);
@@ -218,7 +220,12 @@ describeEachDialect('payments in test mode', (dialect) => {
       const response = await confirm(...args);
       expect(response.statusCode, message).toBe(400);
       expect(response.json(), message).toEqual({
-        error: { code: 'validation_failed', message, details: [{ path, message }] },
+        error: {
+          code: 'validation_failed',
+          reason: 'validation_failed',
+          message,
+          details: [{ path, message }],
+        },
       });
     }
     expect(await h.snapshot(user.id)).toEqual(before);
@@ -414,7 +421,11 @@ describeEachDialect('payments with Stripe', (dialect) => {
     const wrongSecret = await deliver(event, { secret: 'whsec_someone_else' });
     expect(wrongSecret.statusCode).toBe(400);
     expect(wrongSecret.json()).toEqual({
-      error: { code: 'bad_request', message: 'The Stripe signature of this webhook is not valid.' },
+      error: {
+        code: 'bad_request',
+        reason: 'bad_request',
+        message: 'The Stripe signature of this webhook is not valid.',
+      },
     });
     expect((await deliver(event, { signature: null })).statusCode).toBe(400);
     expect((await deliver(event, { signature: 't=1,v1=deadbeef' })).statusCode).toBe(400);
@@ -452,7 +463,11 @@ describeEachDialect('payments with Stripe', (dialect) => {
 
     const failed = await deliver(
       paymentIntentEvent('payment_intent.payment_failed', intent, {
-        last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+        last_payment_error: {
+          code: 'card_declined',
+          reason: 'card_declined',
+          message: 'Your card was declined.',
+        },
       }),
     );
     expect(failed.statusCode).toBe(200);
@@ -538,7 +553,11 @@ describeEachDialect('payments with Stripe', (dialect) => {
     });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
-      error: { code: 'service_unavailable', message: 'We could not prepare the payment. Please try again.' },
+      error: {
+        code: 'service_unavailable',
+        reason: 'service_unavailable',
+        message: 'We could not prepare the payment. Please try again.',
+      },
     });
     expect((await h.snapshot(user.id)).payments).toEqual([]);
   });

@@ -275,6 +275,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     expect(refused.statusCode).toBe(403);
     expect(refused.json<ErrorBody>().error).toEqual({
       code: 'plan_required',
+      reason: 'plan_required',
       message: 'The API is part of the Professional and Enterprise plans. Upgrade your plan to use it.',
     });
     const page = (await call('GET', '/api/admin/api-keys', starter.headers)).json<ApiKeysResponse>();

@@ -193,7 +193,7 @@ describeEachDialect('buying a plan under attack', (dialect) => {
       const paymentsBefore = await h.payments(account.id);
       const reopen = await h.askIntent(account, account.signupToken);
       expect(reopen.statusCode).toBe(403);
-      expect(errorOf(reopen)).toEqual({ code: 'forbidden', message: DEACTIVATED });
+      expect(errorOf(reopen)).toEqual({ code: 'forbidden', reason: 'forbidden', message: DEACTIVATED });
       expect(await h.payments(account.id)).toEqual(paymentsBefore);
       // Registering again does not hand out a new token either.
       const again = await h.register(account.email);
@@ -261,7 +261,9 @@ describeEachDialect('buying a plan under attack', (dialect) => {
       ];
       for (const answer of answers) {
         expect(answer.statusCode).toBe(409);
-        expect(answer.json()).toEqual({ error: { code: 'conflict', message: REFUSED_SIGN_UP } });
+        expect(answer.json()).toEqual({
+          error: { code: 'conflict', reason: 'conflict', message: REFUSED_SIGN_UP },
+        });
         expect(answer.body).not.toMatch(/exist/i);
       }
       // The owner of the unpaid account still continues with the right password.
@@ -357,6 +359,7 @@ describeEachDialect('buying a plan under attack', (dialect) => {
       expect(sixth.statusCode).toBe(429);
       expect(errorOf(sixth)).toEqual({
         code: 'too_many_requests',
+        reason: 'too_many_requests',
         message: 'Too many payment attempts for this account. Please try again later.',
       });
       expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3000);

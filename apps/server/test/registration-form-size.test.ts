@@ -65,6 +65,7 @@ describeEachDialect('the size of a wheel’s registration form', (dialect) => {
     expect(attack.statusCode).toBe(400);
     expect(attack.json<ErrorBody>().error).toMatchObject({
       code: 'validation_failed',
+      reason: 'validation_failed',
       message: `A registration form can have at most ${REGISTRATION_FIELDS_MAX} fields`,
     });
     expect(await wheelCount()).toBe(before);

@@ -164,7 +164,9 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
       matchId,
       offer: { type: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n' },
     });
-    expect(offer).toEqual({ error: { code: 'conflict', message: 'This match ended.' } });
+    expect(offer).toEqual({
+      error: { code: 'conflict', reason: 'match_closed', message: 'This match ended.' },
+    });
     const row = await t.database.db
       .selectFrom('matches')
       .select(['call_ended_at', 'closed_at', 'close_reason'])
@@ -349,7 +351,7 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
     expect((await mark(false, stranger)).statusCode).toBe(404);
     expect((await mark(false, {})).statusCode).toBe(401);
     expect((await mark(false, organiser, randomUUID())).json()).toEqual({
-      error: { code: 'not_found', message: 'Report not found' },
+      error: { code: 'not_found', reason: 'not_found', message: 'Report not found' },
     });
     expect((await mark('yes', organiser)).statusCode).toBe(400);
     expect((await reportsOf(wheelId, admin)).json<SafetyReport[]>()[0]?.handledAt).toBe(
@@ -393,7 +395,9 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
           await client.call('TakeSlot', { wheelId, userId: bo.id, slotId: slot.id }),
           await client.call('JoinWheel', { wheelId }),
         ]) {
-          expect(refused).toEqual({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+          expect(refused).toEqual({
+            error: { code: 'forbidden', reason: 'removed_from_wheel', message: REMOVED_FROM_WHEEL },
+          });
         }
       }
       await expect(elsewhere.next('RemovedFromWheel')).resolves.toMatchObject({ wheelId });
@@ -405,7 +409,9 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
           headers: { authorization: `Bearer ${bo.token}` },
         });
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+        expect(response.json()).toEqual({
+          error: { code: 'forbidden', reason: 'removed_from_wheel', message: REMOVED_FROM_WHEEL },
+        });
       }
       for (const baseUrl of [t.baseUrl, second.baseUrl]) {
         await expect(connectHub(baseUrl, { token: bo.token })).rejects.toThrow(REMOVED_FROM_WHEEL);

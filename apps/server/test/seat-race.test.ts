@@ -62,7 +62,7 @@ describeEachDialect('a round opening: many people race for the seats (issue 14)'
     const seatedIds = people.filter((_, index) => 'data' in (answers[index] as HubResult<unknown>));
     expect(seatedIds).toHaveLength(SLOTS);
     for (const answer of answers.filter((candidate) => 'error' in candidate))
-      expect(answer).toEqual({ error: { code: 'conflict', message: SLOT_OCCUPIED } });
+      expect(answer).toEqual({ error: { code: 'conflict', reason: 'slot_taken', message: SLOT_OCCUPIED } });
     const wheel = await wheelOf(wheelId);
     expect(new Set(wheel.slots.map((slot) => slot.userId))).toEqual(
       new Set(seatedIds.map((person) => person.id)),

@@ -108,6 +108,7 @@ describe('sign-in throttling holds under concurrent guessing', () => {
     const first401 = unknown.find((response) => response.statusCode === 401);
     expect(first401?.json<ErrorBody>().error).toEqual({
       code: 'unauthorized',
+      reason: 'unauthorized',
       message: 'Invalid username or password',
     });
   });

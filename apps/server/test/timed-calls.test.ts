@@ -68,7 +68,11 @@ describeEachDialect('timed calls with a mutual extension (issue 13, decision 014
     expect(agreed).toMatchObject({ endsAt: extendedEnd, extended: true, extensionRequestedBy: null });
     expect(await caller.client.next('CallTimer', (e) => e.extended)).toEqual(agreed);
     expect(await caller.client.call('ExtendCall', { matchId })).toEqual({
-      error: { code: 'conflict', message: 'This call was extended once already.' },
+      error: {
+        code: 'conflict',
+        reason: 'call_extended_already',
+        message: 'This call was extended once already.',
+      },
     });
     expect(await caller.client.call('ExtendCall', { matchId: 'not-a-match' })).toMatchObject({
       error: { code: 'validation_failed' },
@@ -132,7 +136,9 @@ describeEachDialect('timed calls with a mutual extension (issue 13, decision 014
       .where('id', '=', matchId)
       .executeTakeFirstOrThrow();
     expect(row.call_ended_at).toBe(endsAt);
-    const timeUp = { error: { code: 'conflict', message: "This call's time is up." } };
+    const timeUp = {
+      error: { code: 'conflict', reason: 'call_time_up', message: "This call's time is up." },
+    };
     expect(await caller.client.call('SendOffer', { matchId, offer })).toEqual(timeUp);
     // The asked-for extension came too late: the other side never agreed in time.
     expect(await answerer.client.call('ExtendCall', { matchId })).toEqual(timeUp);

@@ -12,7 +12,7 @@ export async function registerOpenApi(app: FastifyInstance, publicOrigin: string
       info: {
         title: 'WheelMeet API',
         description:
-          'HTTP API of WheelMeet. Errors always have the shape { error: { code, message, details? } }.',
+          'HTTP API of WheelMeet. Errors always have the shape { error: { code, reason, message, details? } }; reason is one of a closed set (see the ErrorBody schema).',
         version: '1.0.0',
       },
       servers: publicOrigin ? [{ url: publicOrigin }] : [],

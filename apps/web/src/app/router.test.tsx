@@ -33,7 +33,10 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
   mockFetch({
-    'GET /api/wheels/current': jsonResponse({ error: { code: 'not_found', message: 'No wheel.' } }, 404),
+    'GET /api/wheels/current': jsonResponse(
+      { error: { code: 'not_found', reason: 'not_found', message: 'No wheel.' } },
+      404,
+    ),
     'GET /api/wheels/public': jsonResponse([]),
     'GET /api/business/plans': jsonResponse(PLANS),
     // The admin area: a super admin's session and empty pages.

@@ -57,7 +57,9 @@ describe('api client', () => {
 
   it("keeps a caller's own Authorization header and leaves the admin session alone on its 401", async () => {
     localStorage.setItem(AUTH_STORAGE_KEYS.adminToken, 'token-123');
-    const fetchMock = stubFetch(jsonResponse({ error: { code: 'unauthorized', message: 'No.' } }, 401));
+    const fetchMock = stubFetch(
+      jsonResponse({ error: { code: 'unauthorized', reason: 'unauthorized', message: 'No.' } }, 401),
+    );
     const navigate = vi.fn();
     const api = createApiClient({ navigate, currentPath: () => '/' });
 
@@ -76,6 +78,7 @@ describe('api client', () => {
         {
           error: {
             code: 'validation_failed',
+            reason: 'validation_failed',
             message: 'Invalid access code. Please try again.',
             details: [{ path: 'accessCode', message: 'Wrong code' }],
           },
@@ -118,7 +121,16 @@ describe('api client', () => {
 
   it('keeps the server message of a 5xx that carries our error body', async () => {
     stubFetch(
-      jsonResponse({ error: { code: 'service_unavailable', message: 'Paused for maintenance.' } }, 503),
+      jsonResponse(
+        {
+          error: {
+            code: 'service_unavailable',
+            reason: 'service_unavailable',
+            message: 'Paused for maintenance.',
+          },
+        },
+        503,
+      ),
     );
     const error = await caught(createApiClient().get('/api/business/plans', listPlansResponseSchema));
     expect(error.serverMessage).toBe('Paused for maintenance.');
@@ -133,7 +145,9 @@ describe('api client', () => {
   });
 
   it('gives the fallback for an empty server message and for errors that are not ApiErrors', async () => {
-    stubFetch(jsonResponse({ error: { code: 'internal_error', message: '  ' } }, 500));
+    stubFetch(
+      jsonResponse({ error: { code: 'internal_error', reason: 'internal_error', message: '  ' } }, 500),
+    );
     const error = await caught(createApiClient().get('/api/business/plans', listPlansResponseSchema));
     expect(errorMessage(error, 'Failed to load')).toBe('Failed to load');
     expect(errorMessage(new Error('boom'), 'Failed to load')).toBe('Failed to load');
@@ -163,7 +177,12 @@ describe('api client', () => {
     localStorage.setItem(AUTH_STORAGE_KEYS.adminUser, '{"firstName":"Ada"}');
     localStorage.setItem(AUTH_STORAGE_KEYS.adminUserType, 'Admin');
     localStorage.setItem(AUTH_STORAGE_KEYS.participant, '{"id":"kept"}');
-    stubFetch(jsonResponse({ error: { code: 'unauthorized', message: 'Session expired' } }, 401));
+    stubFetch(
+      jsonResponse(
+        { error: { code: 'unauthorized', reason: 'unauthorized', message: 'Session expired' } },
+        401,
+      ),
+    );
     const navigate = vi.fn();
     const api = createApiClient({ navigate, currentPath: () => '/admin/wheels' });
 
@@ -179,7 +198,12 @@ describe('api client', () => {
 
   it('on 401 stays put when already on the login page', async () => {
     localStorage.setItem(AUTH_STORAGE_KEYS.adminToken, 'expired');
-    stubFetch(jsonResponse({ error: { code: 'unauthorized', message: 'Session expired' } }, 401));
+    stubFetch(
+      jsonResponse(
+        { error: { code: 'unauthorized', reason: 'unauthorized', message: 'Session expired' } },
+        401,
+      ),
+    );
     const navigate = vi.fn();
     const api = createApiClient({ navigate, currentPath: () => '/admin/login' });
 

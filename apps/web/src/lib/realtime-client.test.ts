@@ -313,7 +313,7 @@ describe('realtime client', () => {
     const hub = new FakeHub();
     const client = hub.client();
     expect(await client.call('LeaveWheel', { wheelId: WHEEL_ID })).toEqual({
-      error: { code: 'service_unavailable', message: NOT_CONNECTED_MESSAGE },
+      error: { code: 'service_unavailable', reason: 'service_unavailable', message: NOT_CONNECTED_MESSAGE },
     });
 
     client.connect();
@@ -323,7 +323,9 @@ describe('realtime client', () => {
     hub.handle('LeaveWheel', () => undefined);
     const pending = client.call('LeaveWheel', { wheelId: WHEEL_ID });
     vi.advanceTimersByTime(10_000);
-    expect(await pending).toEqual({ error: { code: 'service_unavailable', message: CALL_TIMEOUT_MESSAGE } });
+    expect(await pending).toEqual({
+      error: { code: 'service_unavailable', reason: 'service_unavailable', message: CALL_TIMEOUT_MESSAGE },
+    });
   });
 
   it('forgets a participant token the hub refuses and goes on watching as a visitor', () => {

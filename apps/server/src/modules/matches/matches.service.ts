@@ -104,7 +104,7 @@ export function createMatchesService(deps: {
     if (match.status === answered.status) return refusal(answered.reason, answered.message);
     // Open and answerable when read again: it changed since the answer was refused, and a
     // match only ever closes, so it is over by now as far as this answer goes.
-    return refusal('match_closed', MATCH_EXPIRED);
+    return refusal('match_expired', MATCH_EXPIRED);
   }
 
   return {

@@ -30,11 +30,19 @@ describe('test cards', () => {
 
   it('refuses other numbers and past expiry dates as field errors', () => {
     const number = errorOf(() => chargeTestCard(card('4111111111111111'), NOW));
-    expect(number).toMatchObject({ code: 'validation_failed', message: 'Your card number is invalid.' });
+    expect(number).toMatchObject({
+      code: 'validation_failed',
+      reason: 'validation_failed',
+      message: 'Your card number is invalid.',
+    });
     expect(number.details).toEqual([{ path: 'body.cardNumber', message: 'Your card number is invalid.' }]);
 
     const expired = errorOf(() => chargeTestCard(card('4242424242424242', '10/26'), NOW));
-    expect(expired).toMatchObject({ code: 'validation_failed', message: 'Your card has expired.' });
+    expect(expired).toMatchObject({
+      code: 'validation_failed',
+      reason: 'validation_failed',
+      message: 'Your card has expired.',
+    });
     expect(expired.details).toEqual([{ path: 'body.expiry', message: 'Your card has expired.' }]);
   });
 

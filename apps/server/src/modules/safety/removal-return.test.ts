@@ -83,14 +83,18 @@ describeEachDialect('a removed participant registering again (decision 016)', (d
       for (const token of [bo.token, boAgain.token]) {
         const refused = await connectionsOf(token);
         expect(refused.statusCode).toBe(403);
-        expect(refused.json()).toEqual({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+        expect(refused.json()).toEqual({
+          error: { code: 'forbidden', reason: 'removed_from_wheel', message: REMOVED_FROM_WHEEL },
+        });
       }
       expect((await connectionsOf(ada.token)).statusCode).toBe(200);
 
       // The reload: same browser, same sessionId, a new name. Refused with the removal's words.
       const back = await register(wheelId, browser, 'Not Bo');
       expect(back.statusCode).toBe(403);
-      expect(back.json()).toEqual({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+      expect(back.json()).toEqual({
+        error: { code: 'forbidden', reason: 'removed_from_wheel', message: REMOVED_FROM_WHEEL },
+      });
       const stored = await t.database.db
         .selectFrom('participants')
         .select('id')
@@ -124,7 +128,9 @@ describeEachDialect('a removed participant registering again (decision 016)', (d
       const admitted = burst.filter((_, index) => index % 2 === 1);
       for (const response of refused) {
         expect(response.statusCode, response.body).toBe(403);
-        expect(response.json()).toEqual({ error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } });
+        expect(response.json()).toEqual({
+          error: { code: 'forbidden', reason: 'removed_from_wheel', message: REMOVED_FROM_WHEEL },
+        });
       }
       for (const response of admitted) expect(response.statusCode, response.body).toBe(201);
 

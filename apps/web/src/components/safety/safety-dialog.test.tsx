@@ -63,10 +63,13 @@ describe('SafetyDialog', () => {
 
   it('asks for a choice when neither block nor report is ticked, and shows a server refusal', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ error: { code: 'forbidden', message: 'Not your match.' } }), {
-        status: 403,
-        headers: { 'content-type': 'application/json' },
-      }),
+      new Response(
+        JSON.stringify({ error: { code: 'forbidden', reason: 'forbidden', message: 'Not your match.' } }),
+        {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        },
+      ),
     );
     renderDialog();
     const user = userEvent.setup();

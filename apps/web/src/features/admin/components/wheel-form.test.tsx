@@ -270,6 +270,7 @@ describe('wheel form', () => {
       throw new ApiError({
         status: 400,
         code: 'validation_failed',
+        reason: 'validation_failed',
         message: 'Name is taken',
         details: [{ path: 'body.name', message: 'A wheel with this name already exists' }],
       });

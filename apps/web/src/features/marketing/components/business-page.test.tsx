@@ -143,7 +143,13 @@ describe('business landing page', () => {
   it("shows 'Loading...' and then an error state when the plans cannot be loaded", async () => {
     mockFetch({
       'GET /api/business/plans': jsonResponse(
-        { error: { code: 'service_unavailable', message: 'Plans are unavailable right now.' } },
+        {
+          error: {
+            code: 'service_unavailable',
+            reason: 'service_unavailable',
+            message: 'Plans are unavailable right now.',
+          },
+        },
         503,
       ),
     });

@@ -52,7 +52,10 @@ describe('purchase page', () => {
 
   it('redirects to /pricing when the plans cannot be loaded', async () => {
     mockFetch({
-      'GET /api/business/plans': jsonResponse({ error: { code: 'internal_error', message: 'Boom' } }, 500),
+      'GET /api/business/plans': jsonResponse(
+        { error: { code: 'internal_error', reason: 'internal_error', message: 'Boom' } },
+        500,
+      ),
     });
     const { router } = renderRoutes(routes, '/purchase/starter');
 

@@ -134,6 +134,7 @@ describe('registration dialog', () => {
         {
           error: {
             code: 'validation_failed',
+            reason: 'validation_failed',
             message: 'Invalid registration.',
             details: [{ path: 'registrationData.gender', message: 'Choose one of the options for Gender' }],
           },
@@ -153,7 +154,7 @@ describe('registration dialog', () => {
   it.each([
     [
       'the server message when the wheel is full',
-      jsonResponse({ error: { code: 'conflict', message: 'This wheel is full.' } }, 409),
+      jsonResponse({ error: { code: 'conflict', reason: 'conflict', message: 'This wheel is full.' } }, 409),
       'This wheel is full.',
     ],
     [

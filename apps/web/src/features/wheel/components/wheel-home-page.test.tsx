@@ -45,7 +45,10 @@ describe('wheel home page', () => {
 
   it('says so when no wheel is running', async () => {
     mockFetch({
-      'GET /api/wheels/current': jsonResponse({ error: { code: 'not_found', message: 'No wheel.' } }, 404),
+      'GET /api/wheels/current': jsonResponse(
+        { error: { code: 'not_found', reason: 'not_found', message: 'No wheel.' } },
+        404,
+      ),
       'GET /api/wheels/public': jsonResponse([]),
     });
     renderRoutes(routes, '/');

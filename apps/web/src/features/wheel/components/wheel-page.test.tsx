@@ -23,7 +23,10 @@ function liveHub(wheel = makeOpenWheel()) {
 describe('wheel page', () => {
   it("shows 'Error' with a way home when the wheel cannot be loaded", async () => {
     mockFetch({
-      [`GET ${WHEEL_URL}`]: jsonResponse({ error: { code: 'not_found', message: 'Not found' } }, 404),
+      [`GET ${WHEEL_URL}`]: jsonResponse(
+        { error: { code: 'not_found', reason: 'not_found', message: 'Not found' } },
+        404,
+      ),
     });
     renderRoutes(routes, `/wheel/${WHEEL_ID}`);
 
@@ -71,7 +74,13 @@ describe('wheel page', () => {
     mockFetch({
       [`GET ${WHEEL_URL}`]: jsonResponse(makeLockedWheel()),
       [`POST ${WHEEL_URL}/access`]: jsonResponse(
-        { error: { code: 'forbidden', message: 'Invalid access code. Please try again.' } },
+        {
+          error: {
+            code: 'forbidden',
+            reason: 'forbidden',
+            message: 'Invalid access code. Please try again.',
+          },
+        },
         403,
       ),
     });
