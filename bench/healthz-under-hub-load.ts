@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { HUB_PATH, type HubResult } from '@wheelmeet/contracts';
+import { HUB_PATH, type HubHandshakeAuth, type HubResult } from '@wheelmeet/contracts';
 import { io } from 'socket.io-client';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 300);
@@ -36,6 +36,8 @@ async function generateLoad(origin: string, wheelId: string) {
       const socket = io(origin, {
         path: HUB_PATH,
         transports: ['websocket'],
+        // Watchers as the web app connects them: seat changes batched (SlotsChanged).
+        auth: { capabilities: ['SlotsChanged'] } satisfies HubHandshakeAuth,
         reconnection: false,
         forceNew: true,
       });

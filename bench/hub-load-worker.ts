@@ -8,7 +8,7 @@
  * every call from emit to acknowledgement and reports the numbers to the parent.
  */
 import { randomUUID } from 'node:crypto';
-import { HUB_PATH } from '@wheelmeet/contracts';
+import { HUB_PATH, type HubHandshakeAuth } from '@wheelmeet/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { Decoder, Encoder, PacketType } from 'socket.io-parser';
 
@@ -207,7 +207,9 @@ async function run(setup: WorkerSetup) {
       const socket = io(originOf(seat), {
         path: HUB_PATH,
         transports: ['websocket'],
-        auth: { token: identity.token },
+        // As the web app does: a wheel's seat changes batched, one SlotsChanged per tick, not
+        // the spec's SlotTaken and SlotLeft per seat (which a client that does not ask gets).
+        auth: { token: identity.token, capabilities: ['SlotsChanged'] } satisfies HubHandshakeAuth,
         reconnection: false,
         forceNew: true,
         parser: sharedBroadcastParser,

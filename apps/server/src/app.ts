@@ -255,7 +255,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
 
   // Pushes to the browsers; then the wheel's own hub calls (join, leave, seats), which use most
   // of the modules above.
-  const stopPushes = forwardDomainEventsToHub(events, hub.io);
+  const stopPushes = forwardDomainEventsToHub(events, hub.io, { multiProcess: hubRedis !== undefined });
   // Closed: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot).
   app.addHook('onClose', async () => stopPushes());
   registerWheelHandlers(app, {

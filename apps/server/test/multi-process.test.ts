@@ -100,6 +100,47 @@ describe.skipIf(skipReason !== undefined)(
       expect(stored).toEqual([{ round: 1 }, { round: 1 }]);
     });
 
+    it('pushes seat changes made on one process as each connection on the other asked for them (issue 33)', async () => {
+      const wheelId = await createTestWheel(first.database, {
+        name: 'Kinds',
+        description: 'x',
+        slotCount: 4,
+      });
+      const slots = ((await (await fetch(`${first.baseUrl}/api/wheels/${wheelId}`)).json()) as OpenWheel)
+        .slots;
+      const join = async (app: TestApp, name: string, options: Parameters<typeof connectHub>[1] = {}) => {
+        const registration = await registerParticipant(app.baseUrl, wheelId, { username: name });
+        const client = await connectHub(app.baseUrl, { token: registration.token, ...options });
+        clients.push(client);
+        expect(await client.call('JoinWheel', { wheelId })).toHaveProperty('data');
+        return { id: registration.user.id, client };
+      };
+      const taker = await join(first, 'taker');
+      const watchers = [
+        await join(second, 'spec on second', { asSpecClient: true }),
+        await join(second, 'batched on second'),
+        await join(first, 'spec on first', { asSpecClient: true }),
+      ];
+      const [specSecond, batchedSecond, specFirst] = watchers;
+      const slotId = slots[0]?.id ?? '';
+      expect(await taker.client.call('TakeSlot', { wheelId, userId: taker.id, slotId })).toEqual({
+        data: null,
+      });
+      expect(await taker.client.call('LeaveSlot', { wheelId })).toEqual({ data: null });
+      await settle();
+
+      for (const spec of [specSecond, specFirst]) {
+        expect(
+          spec?.client.received.flatMap(({ event }) => (event.startsWith('Slot') ? [event] : [])),
+        ).toEqual(['SlotTaken', 'SlotLeft']);
+      }
+      expect(batchedSecond?.client.all('SlotsChanged').flatMap((event) => event.changes)).toEqual([
+        expect.objectContaining({ kind: 'taken', userId: taker.id, slotId }),
+        { kind: 'left', userId: taker.id, slotId },
+      ]);
+      expect(batchedSecond?.client.all('SlotTaken')).toEqual([]);
+    });
+
     it('tells each pair of an expired match once when both processes close it at the same moment', async () => {
       const wheelId = await createTestWheel(first.database, {
         name: 'Expiring',

@@ -338,6 +338,39 @@ export interface ServerToClientEvents {
   RemovedFromWheel: (event: RemovedFromWheelEvent) => void;
 }
 
-/** The handshake: `auth.token` is the participant token; a visitor without one may watch. */
-export const hubHandshakeAuthSchema = z.object({ token: z.string().max(2_000).optional() });
-export type HubHandshakeAuth = z.infer<typeof hubHandshakeAuthSchema>;
+/**
+ * What a connection may ask the hub for beyond the spec, in the handshake's `auth.capabilities`.
+ * - `SlotsChanged`: a wheel's seat changes as one batched SlotsChanged per tick, instead of the
+ *   spec's SlotTaken and SlotLeft one per change (which is what a connection gets by default).
+ */
+export const HUB_CAPABILITIES = ['SlotsChanged'] as const;
+export type HubCapability = (typeof HUB_CAPABILITIES)[number];
+/** Bounds on the list, so a handshake stays small; a list beyond them is refused. */
+export const HUB_CAPABILITIES_MAX = 16;
+export const HUB_CAPABILITY_NAME_MAX_LENGTH = 64;
+export const HUB_CAPABILITIES_MESSAGE = `auth.capabilities must be a list of at most ${HUB_CAPABILITIES_MAX} names, such as ['SlotsChanged'].`;
+
+const isHubCapability = (name: string): name is HubCapability =>
+  (HUB_CAPABILITIES as readonly string[]).includes(name);
+
+/**
+ * The handshake: `auth.token` is the participant token; a visitor without one may watch.
+ * `auth.capabilities` names what the client asks for beyond the spec (HUB_CAPABILITIES). A name
+ * this server does not know is ignored, so a newer client can ask an older server; a list that
+ * is not a list of short names is refused (`validation_failed`), since a client that means to
+ * ask for something would otherwise silently get the spec's events.
+ */
+export const hubHandshakeAuthSchema = z.object({
+  token: z.string().max(2_000).optional(),
+  capabilities: z
+    .array(
+      z
+        .string({ error: HUB_CAPABILITIES_MESSAGE })
+        .max(HUB_CAPABILITY_NAME_MAX_LENGTH, HUB_CAPABILITIES_MESSAGE),
+      { error: HUB_CAPABILITIES_MESSAGE },
+    )
+    .max(HUB_CAPABILITIES_MAX, HUB_CAPABILITIES_MESSAGE)
+    .optional()
+    .transform((names = []) => [...new Set(names.filter(isHubCapability))]),
+});
+export type HubHandshakeAuth = z.input<typeof hubHandshakeAuthSchema>;

@@ -4,9 +4,12 @@ import {
   type ClientToServerEvents,
   type ErrorCode,
   HUB_PATH,
+  type HubCapability,
   type HubError,
+  HUB_CAPABILITIES_MESSAGE,
   hubHandshakeAuthSchema,
   type ServerToClientEvents,
+  type SlotsChangedEvent,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -27,12 +30,16 @@ export interface HubSocketData {
   participant?: ParticipantClaims;
   /** Wheels this connection has joined (and was allowed into). */
   joinedWheels: string[];
+  /** What the connection asked for in its handshake (`auth.capabilities`), known names only. */
+  capabilities: HubCapability[];
 }
 
 /** What server processes tell each other over the adapter (only when there are several). */
 export interface HubInterServerEvents {
   /** A participant is back on a wheel: every process drops the seat release it had pending for them. */
   participantReturned: (wheelId: string, participantId: string) => void;
+  /** A wheel's seat changes of one tick: every process pushes them to its own connections (pushes.ts). */
+  slotsChanged: (event: SlotsChangedEvent) => void;
 }
 export type WheelHub = Server<
   ClientToServerEvents,
@@ -50,6 +57,19 @@ export type HubSocket = Socket<
 /** Rooms are named after the entity they are about. */
 export const wheelRoom = (wheelId: string) => `wheel:${wheelId}`;
 export const participantRoom = (participantId: string) => `participant:${participantId}`;
+/**
+ * The connections on a wheel that get the spec's SlotTaken and SlotLeft, one per seat change:
+ * those that did not ask for the batched SlotsChanged. They are in the wheel's room too, and
+ * leave both together (`wheelRoomsOf`).
+ */
+export const slotEventsRoom = (wheelId: string) => `wheel:${wheelId}:slot-events`;
+
+/** Whether a connection gets a wheel's seat changes batched (SlotsChanged) or one by one. */
+export const wantsSlotsChanged = (data: Pick<HubSocketData, 'capabilities'>) =>
+  data.capabilities.includes('SlotsChanged');
+
+/** The rooms a connection on a wheel is in for it: the wheel's, and, for the spec's seat events, theirs. */
+export const wheelRoomsOf = (wheelId: string) => [wheelRoom(wheelId), slotEventsRoom(wheelId)];
 
 /** A refused handshake: the client's `connect_error` carries `data: { code, reason, message }`. */
 class HandshakeError extends Error {
@@ -204,6 +224,7 @@ export function createHub(httpServer: HttpServer, deps: HubDependencies) {
   const connections = createConnectionCounter(deps.connectionsPerAddress);
   io.use((socket, next) => {
     socket.data.joinedWheels = [];
+    socket.data.capabilities = [];
     socket.data.clientAddress = clientAddressOf(socket.request, deps.trustProxy);
     // Gone already: nothing would ever give a place back.
     if (socket.conn.readyState !== 'open') return next(new Error('The connection has closed.'));
@@ -223,10 +244,19 @@ export function createHub(httpServer: HttpServer, deps: HubDependencies) {
     );
   });
 
-  /** The handshake's participant token, if any: undefined when the connection may go on. */
+  /**
+   * The handshake's participant token, if any, and the capabilities asked for: undefined when
+   * the connection may go on.
+   */
   async function authenticate(socket: HubSocket): Promise<HandshakeError | undefined> {
     const auth = hubHandshakeAuthSchema.safeParse(socket.handshake.auth ?? {});
-    if (!auth.success) return new HandshakeError('The connection request is not valid.');
+    if (!auth.success) {
+      // Not a token problem: 'unauthorized' would make a client forget its token.
+      if (auth.error.issues.every((issue) => issue.path[0] === 'capabilities'))
+        return new HandshakeError(HUB_CAPABILITIES_MESSAGE, 'validation_failed');
+      return new HandshakeError('The connection request is not valid.');
+    }
+    socket.data.capabilities = auth.data.capabilities;
     const token = auth.data.token;
     const claimedUserId = socket.handshake.query.userId;
     if (!token) {

@@ -16,7 +16,15 @@ import type { ParticipantsService } from '../modules/participants/participants.s
 import type { RoundsService } from '../modules/rounds/rounds.service';
 import type { WheelsService } from '../modules/wheels/wheels.service';
 import { acknowledged } from './acknowledge';
-import { type HubSocket, participantRoom, type WheelHub, wheelRoom } from './hub';
+import {
+  type HubSocket,
+  participantRoom,
+  slotEventsRoom,
+  type WheelHub,
+  wantsSlotsChanged,
+  wheelRoom,
+  wheelRoomsOf,
+} from './hub';
 import { socketsIn } from './presence';
 
 export const REGISTER_FIRST = 'Register on this wheel to take a slot.';
@@ -59,8 +67,11 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     if (row) hub.to(wheelRoom(wheelId)).emit('UserLeft', { wheelId, user: toParticipant(row) });
   }
 
+  /** The wheel's room, and for a connection that takes the spec's seat events, the room they go to. */
   async function enterRoom(socket: HubSocket, wheelId: string) {
-    await socket.join(wheelRoom(wheelId));
+    await socket.join(
+      wantsSlotsChanged(socket.data) ? wheelRoom(wheelId) : [wheelRoom(wheelId), slotEventsRoom(wheelId)],
+    );
     if (!socket.data.joinedWheels.includes(wheelId)) socket.data.joinedWheels.push(wheelId);
   }
 
@@ -123,7 +134,7 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     socket.on(
       'LeaveWheel',
       acknowledged(leaveWheelRequestSchema, log, async ({ wheelId }) => {
-        await socket.leave(wheelRoom(wheelId));
+        for (const room of wheelRoomsOf(wheelId)) await socket.leave(room);
         socket.data.joinedWheels = socket.data.joinedWheels.filter((id) => id !== wheelId);
         const participantId = participantOf(wheelId);
         if (participantId) await release(wheelId, participantId);

@@ -1,5 +1,6 @@
 import type {
   ClientToServerEvents,
+  HubCapability,
   HubResult,
   RegisterParticipantResponse,
   ServerToClientEvents,
@@ -28,7 +29,10 @@ export interface HubClient {
     match?: (payload: EventPayload<E>) => boolean,
   ): Promise<EventPayload<E>>;
   all<E extends EventName>(event: E): EventPayload<E>[];
-  /** The first seat change of this kind (from the SlotsChanged pushes) that matches, as SlotTaken or SlotLeft carries it. */
+  /**
+   * The first seat change of this kind that matches, as SlotTaken or SlotLeft carries it: from
+   * the SlotsChanged pushes, or the single events of a connection that did not ask for those.
+   */
   nextSeatChange<K extends SeatChangeKind>(
     kind: K,
     match?: (change: SeatChange<K>) => boolean,
@@ -48,33 +52,70 @@ function changesOf<K extends SeatChangeKind>(event: SlotsChangedEvent, kind: K):
   );
 }
 
+/** The seat changes of one kind in a received event, whether batched or single. */
+function seatChangesIn<K extends SeatChangeKind>(
+  entry: { event: EventName; payload: unknown },
+  kind: K,
+): SeatChange<K>[] {
+  if (entry.event === 'SlotsChanged') return changesOf(entry.payload as SlotsChangedEvent, kind);
+  const single = kind === 'taken' ? 'SlotTaken' : 'SlotLeft';
+  return entry.event === single ? [entry.payload as SeatChange<K>] : [];
+}
+
+/** What the web app asks for in its handshake; `capabilities: []` connects as the spec's client would. */
+export const WEB_APP_CAPABILITIES: HubCapability[] = ['SlotsChanged'];
+
 export async function connectHub(
   baseUrl: string,
-  options: { token?: string; userId?: string; autoConnect?: boolean } = {},
+  options: {
+    token?: string;
+    userId?: string;
+    autoConnect?: boolean;
+    /** Sent as `auth.capabilities`, as is (a test may send a malformed one); the web app's by default. */
+    capabilities?: unknown;
+    /** Sends only the token, as a client written from the spec does: no capabilities at all. */
+    asSpecClient?: boolean;
+  } = {},
 ): Promise<HubClient> {
+  const capabilities = options.asSpecClient
+    ? {}
+    : { capabilities: options.capabilities ?? WEB_APP_CAPABILITIES };
   const socket: TestSocket = io(baseUrl, {
     path: HUB_PATH,
     transports: ['websocket'],
-    auth: options.token ? { token: options.token } : {},
+    auth: { ...(options.token ? { token: options.token } : {}), ...capabilities },
     query: options.userId ? { userId: options.userId } : {},
     reconnection: false,
     forceNew: true,
   });
   const received: HubClient['received'] = [];
-  const waiters: Array<{
-    event: EventName;
-    match: (payload: never) => boolean;
-    resolve: (payload: never) => void;
-  }> = [];
+  type Entry = HubClient['received'][number];
+  const waiters: Array<{ match: (entry: Entry) => boolean; resolve: (entry: Entry) => void }> = [];
   socket.onAny((event: EventName, payload: unknown) => {
-    received.push({ event, payload });
+    const entry = { event, payload };
+    received.push(entry);
     for (const waiter of [...waiters]) {
-      if (waiter.event === event && waiter.match(payload as never)) {
+      if (waiter.match(entry)) {
         waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(payload as never);
+        waiter.resolve(entry);
       }
     }
   });
+  /** The first received (or future) event that matches. */
+  const nextEntry = (match: (entry: Entry) => boolean, what: string): Promise<Entry> => {
+    const earlier = received.find(match);
+    if (earlier) return Promise.resolve(earlier);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${what} within 5 s`)), 5_000);
+      waiters.push({
+        match,
+        resolve: (entry) => {
+          clearTimeout(timer);
+          resolve(entry);
+        },
+      });
+    });
+  };
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (error) => reject(error));
@@ -88,31 +129,22 @@ export async function connectHub(
           emitWithAck: (e: string, p: unknown) => Promise<HubResult<unknown>>;
         }
       ).emitWithAck(event, payload),
-    next(event, match = () => true) {
-      const earlier = received.find((entry) => entry.event === event && match(entry.payload as never));
-      if (earlier) return Promise.resolve(earlier.payload as never);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5_000);
-        waiters.push({
-          event,
-          match: match as (payload: never) => boolean,
-          resolve: (payload) => {
-            clearTimeout(timer);
-            resolve(payload);
-          },
-        });
-      });
+    async next(event, match = () => true) {
+      const entry = await nextEntry(
+        (candidate) => candidate.event === event && match(candidate.payload as never),
+        event,
+      );
+      return entry.payload as never;
     },
     all(event) {
       return received.filter((entry) => entry.event === event).map((entry) => entry.payload as never);
     },
     async nextSeatChange(kind, match = () => true) {
-      const found = (event: SlotsChangedEvent) => changesOf(event, kind).find(match);
-      const event = await client.next('SlotsChanged', (candidate) => found(candidate) !== undefined);
-      return found(event) as never;
+      const found = (entry: Entry) => seatChangesIn(entry, kind).find(match);
+      return found(await nextEntry((entry) => found(entry) !== undefined, `seat change (${kind})`)) as never;
     },
     seatChanges(kind) {
-      return client.all('SlotsChanged').flatMap((event) => changesOf(event, kind));
+      return received.flatMap((entry) => seatChangesIn(entry, kind));
     },
     close: () => {
       socket.disconnect();

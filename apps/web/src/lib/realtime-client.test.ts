@@ -1,3 +1,4 @@
+import { hubHandshakeAuthSchema } from '@wheelmeet/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeHub } from '@/test/fake-hub';
 import { makeStoredParticipant } from '@/test/fixtures';
@@ -6,9 +7,20 @@ import {
   CALL_TIMEOUT_MESSAGE,
   type ConnectionState,
   createRealtimeClient,
+  hubHandshakeAuth,
   NOT_CONNECTED_MESSAGE,
+  socketIoFactory,
   type WakeEventTarget,
 } from './realtime-client';
+
+/** The options the real socket factory gave socket.io-client's `io()`, in order. */
+const ioOptions = vi.hoisted(() => [] as unknown[]);
+vi.mock('socket.io-client', () => ({
+  io: (options: unknown) => {
+    ioOptions.push(options);
+    return { on: () => undefined, connect: () => undefined, disconnect: () => undefined };
+  },
+}));
 
 const WHEEL_ID = '6f1c2a9e-3b7d-4c5e-9a1f-2d3e4f5a6b7c';
 
@@ -375,5 +387,26 @@ describe('realtime client', () => {
     expect(client.getState()).toBe('Reconnecting');
     expect(hub.sockets).toHaveLength(1);
     expect(getStoredParticipant()).not.toBeNull();
+  });
+});
+
+describe('the handshake', () => {
+  it('asks for the batched SlotsChanged instead of the spec’s SlotTaken and SlotLeft, with or without a token', async () => {
+    expect(hubHandshakeAuth('participant-token')).toEqual({
+      token: 'participant-token',
+      capabilities: ['SlotsChanged'],
+    });
+    expect(hubHandshakeAuth(undefined)).toEqual({ capabilities: ['SlotsChanged'] });
+    // What the hub reads of it: the capability is one it knows.
+    expect(hubHandshakeAuthSchema.parse(hubHandshakeAuth('participant-token'))).toEqual({
+      token: 'participant-token',
+      capabilities: ['SlotsChanged'],
+    });
+
+    socketIoFactory('participant-token').connect();
+    await vi.waitFor(() => expect(ioOptions).toHaveLength(1));
+    expect(ioOptions[0]).toMatchObject({
+      auth: { token: 'participant-token', capabilities: ['SlotsChanged'] },
+    });
   });
 });

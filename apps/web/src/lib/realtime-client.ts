@@ -3,6 +3,8 @@ import {
   HUB_PATH,
   HUB_TRANSPORTS,
   type HubAck,
+  type HubCapability,
+  type HubHandshakeAuth,
   type HubResult,
   REALTIME_RECONNECT_DELAYS_MS,
   REALTIME_RETRY_MAX_MS,
@@ -174,6 +176,19 @@ function loadSocketIo() {
 }
 
 /**
+ * What the web app asks the hub for beyond the spec: a wheel's seat changes batched, one
+ * SlotsChanged per tick, instead of a SlotTaken or SlotLeft per seat (decision 013). The wheel
+ * reducer applies either, change by change.
+ */
+export const WEB_HUB_CAPABILITIES: readonly HubCapability[] = ['SlotsChanged'];
+
+/** The handshake's `auth`: the participant token, if any, and the capabilities the app asks for. */
+export const hubHandshakeAuth = (token: string | undefined): HubHandshakeAuth => ({
+  ...(token ? { token } : {}),
+  capabilities: [...WEB_HUB_CAPABILITIES],
+});
+
+/**
  * The real socket: Socket.IO's own reconnection is off, the client below runs the reconnect schedule.
  *
  * socket.io-client is not in the page's first download: nothing is drawn with it, and the wheel
@@ -190,7 +205,7 @@ export const socketIoFactory: HubSocketFactory = (token) => {
     const { io } = await loadSocketIo();
     socket ??= io({
       path: HUB_PATH,
-      auth: token ? { token } : {},
+      auth: hubHandshakeAuth(token),
       // WebSocket first, long-polling only where no WebSocket can be opened (a proxy that
       // blocks it): one connection instead of three polling requests and an upgrade, so the
       // wheel goes live sooner on a slow phone (decision 024).

@@ -8,7 +8,12 @@ import {
   WHEEL_SLOT_COUNT_MIN,
 } from '../constants';
 import { CONTACT_FIELDS, contactFieldSchema } from './connections';
-import { participantSchema, registrationConfigSchema, wheelStatusSchema } from './wheels';
+import {
+  participantSchema,
+  type RegistrationConfig,
+  registrationConfigSchema,
+  wheelStatusSchema,
+} from './wheels';
 
 // ---- sign-in -----------------------------------------------------------------------------------
 
@@ -172,6 +177,44 @@ const accessCodeField = z
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 
+export const REGISTRATION_FIELDS_NOT_JSON =
+  'Registration fields must be a registration configuration, or one serialized as JSON text; this text is not valid JSON.';
+export const REGISTRATION_FIELDS_JSON_INVALID =
+  'The registration configuration in this JSON text is not valid';
+
+/**
+ * A wheel's registration form: a configuration, or (as the spec's admin client sends it) the
+ * same serialized as JSON text; either is stored the same. Text that is not JSON, or JSON that
+ * is not a configuration, is refused at `registrationFields` itself, saying what is wrong
+ * inside it: a path into text is no field a form could point at.
+ */
+const registrationFieldsField = z
+  .preprocess((value: RegistrationConfig | string | null | undefined, context) => {
+    if (typeof value !== 'string') return value;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: REGISTRATION_FIELDS_NOT_JSON });
+      return z.NEVER;
+    }
+    const config = registrationConfigSchema.nullable().safeParse(parsed);
+    if (config.success) return config.data;
+    for (const issue of config.error.issues) {
+      const where = issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+      context.addIssue({
+        code: 'custom',
+        message: `${REGISTRATION_FIELDS_JSON_INVALID}${where}: ${issue.message}`,
+      });
+    }
+    return z.NEVER;
+  }, registrationConfigSchema.nullish())
+  .transform((value) => value ?? null)
+  .meta({
+    description:
+      'The registration configuration, or the same serialized as a JSON string (as the spec’s admin client sends it).',
+  });
+
 const wheelFields = {
   name: requiredText('Name is required'),
   description: requiredText('Description is required', 2_000),
@@ -182,7 +225,7 @@ const wheelFields = {
   rules: optionalText(5_000),
   guidelines: optionalText(5_000),
   status: wheelStatusSchema.default('Active'),
-  registrationFields: registrationConfigSchema.nullish().transform((value) => value ?? null),
+  registrationFields: registrationFieldsField,
   /** Round length for this wheel; null: the server's default. */
   roundSeconds: z
     .number()
@@ -241,12 +284,20 @@ export const createWheelRequestSchema = z
       .transform((value) => value ?? null),
   })
   .refine(privateNeedsCode, PRIVATE_NEEDS_CODE);
-export type CreateWheelRequest = z.input<typeof createWheelRequestSchema>;
+/**
+ * What our own clients send, the registration form as an object. The server also takes it as
+ * JSON text, the spec's way (`registrationFieldsField`); that stays out of these types so code
+ * reading a request body never has to tell the two apart.
+ */
+type WithFormAsObject<Request> = Omit<Request, 'registrationFields'> & {
+  registrationFields?: RegistrationConfig | null;
+};
+export type CreateWheelRequest = WithFormAsObject<z.input<typeof createWheelRequestSchema>>;
 export type CreateWheelInput = z.output<typeof createWheelRequestSchema>;
 
 /** The slot count is fixed once a wheel exists. */
 export const updateWheelRequestSchema = z.object(wheelFields).refine(privateNeedsCode, PRIVATE_NEEDS_CODE);
-export type UpdateWheelRequest = z.input<typeof updateWheelRequestSchema>;
+export type UpdateWheelRequest = WithFormAsObject<z.input<typeof updateWheelRequestSchema>>;
 export type UpdateWheelInput = z.output<typeof updateWheelRequestSchema>;
 
 export const adminWheelRowSchema = z

@@ -2,7 +2,7 @@ import { REMOVED_FROM_WHEEL } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenService } from '../../lib/tokens';
 import { hubError } from '../../realtime/acknowledge';
-import { type HubSocket, participantRoom, type WheelHub, wheelRoom } from '../../realtime/hub';
+import { type HubSocket, participantRoom, type WheelHub, wheelRoomsOf } from '../../realtime/hub';
 import { RemovedFromWheelError } from './removed-from-wheel';
 
 /**
@@ -50,7 +50,7 @@ export function guardRemovedParticipants(
         if (typeof ack === 'function') ack(hubError('forbidden', REMOVED_FROM_WHEEL, 'removed_from_wheel'));
         socket.emit('RemovedFromWheel', { wheelId: me.wheelId, message: REMOVED_FROM_WHEEL });
         socket.data.joinedWheels = socket.data.joinedWheels.filter((id) => id !== me.wheelId);
-        void socket.leave(wheelRoom(me.wheelId));
+        for (const room of wheelRoomsOf(me.wheelId)) void socket.leave(room);
       },
       (error: unknown) => {
         deps.log.warn({ err: error }, 'could not check for a removal; the hub call goes on');
@@ -63,5 +63,5 @@ export function guardRemovedParticipants(
 /** Tells the removed participant's connections, on any process, and takes them out of the wheel's room. */
 export function announceRemoval(hub: WheelHub, wheelId: string, participantId: string) {
   hub.to(participantRoom(participantId)).emit('RemovedFromWheel', { wheelId, message: REMOVED_FROM_WHEEL });
-  hub.in(participantRoom(participantId)).socketsLeave(wheelRoom(wheelId));
+  hub.in(participantRoom(participantId)).socketsLeave(wheelRoomsOf(wheelId));
 }
