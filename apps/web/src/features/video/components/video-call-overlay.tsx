@@ -240,21 +240,24 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
                 {partner} is muted
               </p>
             ) : null}
-            <div className="absolute right-3 bottom-3 aspect-video w-32 overflow-hidden rounded-lg ring-2 ring-white/60 sm:w-48">
-              <CallVideo
-                stream={state.localStream}
-                label="Your video"
-                testId="local-video"
-                muted
-                onPlayFailed={setLocalVideoFailed}
-                className="-scale-x-100"
-              />
-              {state.localStream && !state.cameraOn ? (
-                <p className="absolute inset-0 flex items-center justify-center bg-slate-800 text-xs">
-                  {state.hasCamera ? 'Camera off' : NO_CAMERA_LABEL}
-                </p>
-              ) : null}
-            </div>
+            {/* Once the call is over there is no picture of one's own to show: no empty frame either. */}
+            {stopped && !state.localStream ? null : (
+              <div className="absolute right-3 bottom-3 aspect-video w-32 overflow-hidden rounded-lg ring-2 ring-white/60 sm:w-48">
+                <CallVideo
+                  stream={state.localStream}
+                  label="Your video"
+                  testId="local-video"
+                  muted
+                  onPlayFailed={setLocalVideoFailed}
+                  className="-scale-x-100"
+                />
+                {state.localStream && !state.cameraOn ? (
+                  <p className="absolute inset-0 flex items-center justify-center bg-slate-800 text-xs">
+                    {state.hasCamera ? 'Camera off' : NO_CAMERA_LABEL}
+                  </p>
+                ) : null}
+              </div>
+            )}
           </div>
 
           <div aria-live="polite" className="min-h-6 space-y-1 text-center">
