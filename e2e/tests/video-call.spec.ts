@@ -74,21 +74,22 @@ test('both people see and hear each other, agree to extend the call, and hanging
   for (const page of [ada, bob]) await expect(page.getByTestId('call-time-left')).toHaveText(/^0[56]:\d\d$/);
   await organiser.context().close();
 
-  await ada.getByRole('button', { name: 'Mute' }).click();
-  await expect(ada.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  const mute = ada.getByRole('button', { name: 'Mute microphone' });
+  await mute.click();
+  await expect(mute).toHaveAttribute('aria-pressed', 'true');
 
+  // A hang-up is final (issue 33): the partner is told, with no Retry; both are back on the wheel.
   await ada.getByRole('button', { name: 'End call' }).click();
   await expect(bob.getByText('Your partner left the call.')).toBeVisible();
+  await expect(bob.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(ada.getByTestId('call-state')).toHaveCount(0);
 
   // Keeping in touch (issue 13): details show only once both chose to share.
-  await bob.getByRole('button', { name: 'Close' }).click();
+  await bob.getByRole('button', { name: 'Back to the wheel' }).click();
   const share = async (page: Page, email: string) => {
-    // The matches dialog the call opened from is still there; close it to reach the wheel page.
-    await page
-      .getByRole('dialog', { name: 'You have a match!' })
-      .getByRole('button', { name: 'Close' })
-      .click();
+    // The matches dialog the call opened from closed with the call: the wheel says it ended.
+    await expect(page.getByRole('dialog', { name: 'You have a match!' })).toHaveCount(0);
+    await expect(page.getByText('Call ended', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'My connections' }).click();
     const dialog = page.getByRole('dialog', { name: 'My connections' });
     await dialog.getByLabel(/^Share my contact details with /).check();
@@ -138,12 +139,15 @@ test('a reload on either side mid-call comes back into the same call; a camera t
     await bothConnected();
   }
 
-  await ada.getByRole('button', { name: 'Turn camera off' }).click();
+  const camera = ada.getByRole('button', { name: 'Turn off camera' });
+  await camera.click();
+  await expect(camera).toHaveAttribute('aria-pressed', 'true');
   await expect(bob.getByTestId('remote-camera-off')).toContainText('Camera off', { timeout: 5_000 });
-  await ada.getByRole('button', { name: 'Mute' }).click();
+  await ada.getByRole('button', { name: 'Mute microphone' }).click();
   await expect(bob.getByTestId('remote-muted')).toBeVisible({ timeout: 5_000 });
   await bob.screenshot({ path: test.info().outputPath('phone-call-partner-camera-off.png') });
-  await ada.getByRole('button', { name: 'Turn camera on' }).click();
+  await camera.click();
+  await expect(camera).toHaveAttribute('aria-pressed', 'false');
   await expect(bob.getByTestId('remote-camera-off')).toHaveCount(0, { timeout: 5_000 });
 });
 

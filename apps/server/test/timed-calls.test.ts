@@ -33,6 +33,7 @@ describeEachDialect('timed calls with a mutual extension (issue 13, decision 014
     const standard = await connectedCall(null);
     const expected = {
       matchId: standard.matchId,
+      startedAt: clock.now().toISOString(),
       endsAt: new Date(clock.now().getTime() + CALL_MINUTES_DEFAULT * MINUTE).toISOString(),
       serverTime: clock.now().toISOString(),
       lengthSeconds: CALL_MINUTES_DEFAULT * 60,
@@ -49,7 +50,7 @@ describeEachDialect('timed calls with a mutual extension (issue 13, decision 014
     });
   });
 
-  it('extends once, by the call’s length, only when both ask; a hang-up and retry keeps the clock', async () => {
+  it('extends once, by the call’s length, only when both ask; a hang-up then ends it for good', async () => {
     const { matchId, caller, answerer } = await connectedCall(2);
     const { endsAt } = await caller.client.next('CallTimer');
 
@@ -82,17 +83,16 @@ describeEachDialect('timed calls with a mutual extension (issue 13, decision 014
       error: { code: 'forbidden' },
     });
 
-    // Hang up, then Retry: the call reopens with the same clock.
+    // Hang up: the call is over for good (issue 33); nothing starts it or its clock again.
     clock.advance(1_000);
     dataOf(await caller.client.call('EndCall', { matchId }));
-    dataOf(await caller.client.call('SendOffer', { matchId, offer }));
-    dataOf(await answerer.client.call('SendAnswer', { matchId, answer }));
-    expect(
-      await caller.client.next('CallTimer', (e) => e.serverTime === clock.now().toISOString()),
-    ).toMatchObject({
-      endsAt: extendedEnd,
-      extended: true,
-    });
+    const ended = { error: { code: 'conflict', reason: 'call_ended', message: 'This call has ended.' } };
+    expect(await caller.client.call('SendOffer', { matchId, offer })).toMatchObject(ended);
+    expect(await answerer.client.call('SendAnswer', { matchId, answer })).toMatchObject(ended);
+    expect(await answerer.client.call('ExtendCall', { matchId })).toMatchObject(ended);
+    expect(caller.client.all('CallTimer').filter((e) => e.serverTime === clock.now().toISOString())).toEqual(
+      [],
+    );
   });
 
   it('extends exactly once when both ask at the same moment', async () => {

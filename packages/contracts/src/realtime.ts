@@ -29,6 +29,11 @@ export const matchSchema = z
     acceptedByUser2: z.boolean(),
     /** Until when a pending match can be answered; null for a match from before lifetimes. */
     answerBy: z.iso.datetime().nullable(),
+    /**
+     * True once the match's call has ended (a hang-up, time up, someone left): it does not open
+     * again, so a reload after it opens no call (issue 33). Absent from events that do not know.
+     */
+    callEnded: z.boolean().optional(),
   })
   .meta({ id: 'Match' });
 export type Match = z.infer<typeof matchSchema>;
@@ -155,7 +160,10 @@ export interface ClientToServerEvents {
   SendOffer: (request: SendOfferRequest, ack: HubAck<null>) => void;
   SendAnswer: (request: SendAnswerRequest, ack: HubAck<null>) => void;
   SendIceCandidate: (request: SendIceCandidateRequest, ack: HubAck<null>) => void;
-  /** Hangs up: the partner hears CallEnded and the call's end is recorded. */
+  /**
+   * Hangs up, for good (issue 33): the call's end is recorded and both people hear CallEnded.
+   * Every later signal for the match, EndCall included, is refused with reason `call_ended`.
+   */
   EndCall: (request: MatchActionRequest, ack: HubAck<null>) => void;
   /**
    * Issue 12: the sender came back to an accepted match (a reload, a new device) and has no
@@ -283,11 +291,20 @@ export const answerReceivedEventSchema = z.object({ matchId: z.uuid(), answer: s
 export type AnswerReceivedEvent = z.infer<typeof answerReceivedEventSchema>;
 export const iceCandidateReceivedEventSchema = z.object({ matchId: z.uuid(), candidate: iceCandidateSchema });
 export type IceCandidateReceivedEvent = z.infer<typeof iceCandidateReceivedEventSchema>;
+/**
+ * The call ended for good (issue 33): `userId` hung up or left the wheel. Both people hear it, on
+ * each of their connections; afterwards every signal for the match is refused (`call_ended`).
+ */
 export const callEndedEventSchema = z.object({ matchId: z.uuid(), userId: z.uuid() });
 export type CallEndedEvent = z.infer<typeof callEndedEventSchema>;
 /** Issue 13: the call's clock, sent to both when the call (re)starts and when an extension is asked or agreed. */
 export const callTimerEventSchema = z.object({
   matchId: z.uuid(),
+  /**
+   * When the call first started (kept through reloads and reconnects), so the call's clock shows
+   * the time since then rather than since this page connected (issue 33).
+   */
+  startedAt: z.iso.datetime(),
   /** When the server ends the call. */
   endsAt: z.iso.datetime(),
   /** The server's clock when it sent this, so the time left is right on a browser whose clock is off. */

@@ -82,12 +82,20 @@ export function registerCallHandlers(
       return null;
     }),
   );
+  /**
+   * A hang-up is final (issue 33): the call ends for both, every later signal for the match is
+   * refused (`call_ended`), and both people hear CallEnded, on each of their connections, so
+   * their wheels say so (and a second screen of the one who hung up closes its call too). A
+   * second EndCall is refused the same way and tells nobody anything again.
+   */
   socket.on(
     'EndCall',
     acknowledged(matchActionRequestSchema, log, async ({ matchId }) => {
+      const me = caller();
       const other = await partner(matchId);
-      await calls.callEnded(matchId);
-      hub.to(participantRoom(other)).emit('CallEnded', { matchId, userId: caller() });
+      if (await calls.callEnded(matchId)) {
+        hub.to([participantRoom(other), participantRoom(me)]).emit('CallEnded', { matchId, userId: me });
+      }
       return null;
     }),
   );

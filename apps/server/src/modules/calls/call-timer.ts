@@ -43,12 +43,13 @@ export const isTimeUp = (call: Pick<RunningCall, 'call_ends_at'>, now: Date) =>
 
 export function callTimerOf(
   matchId: string,
-  call: RunningCall & { call_ends_at: string },
+  call: RunningCall & { call_started_at: string; call_ends_at: string },
   lengthMs: number,
   now: Date,
 ): CallTimerEvent {
   return {
     matchId,
+    startedAt: call.call_started_at,
     endsAt: call.call_ends_at,
     serverTime: now.toISOString(),
     lengthSeconds: Math.round(lengthMs / 1_000),

@@ -26,8 +26,8 @@ export function createCallsRepository(db: Kysely<Database>) {
     findCall,
 
     /**
-     * A call (re)starts: the first start and its end are kept, and a retry after a hang-up
-     * reopens it, unless its time is up. False when its time is up.
+     * A call (re)starts: the first start and its end are kept. False when its time is up or it
+     * ended already: a hang-up is final (issue 33), so nothing reopens an ended call.
      */
     async markStarted(matchId: string, at: string, endsAt: string): Promise<boolean> {
       const result = await db
@@ -35,9 +35,9 @@ export function createCallsRepository(db: Kysely<Database>) {
         .set((eb) => ({
           call_started_at: eb.fn.coalesce('call_started_at', eb.val(at)),
           call_ends_at: eb.fn.coalesce('call_ends_at', eb.val(endsAt)),
-          call_ended_at: null,
         }))
         .where('id', '=', matchId)
+        .where('call_ended_at', 'is', null)
         .where((eb) => eb.or([eb('call_ends_at', 'is', null), eb('call_ends_at', '>', at)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
@@ -92,7 +92,7 @@ export function createCallsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The wheel's calls whose clock still runs at `now` (a hung-up call may be taken up again until its end). */
+    /** The wheel's calls whose clock still runs at `now`; a call hung up is over, whatever its clock says. */
     listRunningOn(wheelId: string, now: string) {
       return db
         .selectFrom('matches')
@@ -100,6 +100,7 @@ export function createCallsRepository(db: Kysely<Database>) {
         .where('wheel_id', '=', wheelId)
         .where('status', '=', 'Accepted')
         .where('call_started_at', 'is not', null)
+        .where('call_ended_at', 'is', null)
         .where('call_ends_at', '>', now)
         .$narrowType<{ call_started_at: string; call_ends_at: string }>()
         .execute();
@@ -167,14 +168,18 @@ export function createCallsRepository(db: Kysely<Database>) {
       }));
     },
 
-    async markEnded(matchId: string, at: string): Promise<void> {
-      await db
+    /**
+     * Someone hung up: the call ends for good, started or not (one still being set up does not
+     * start afterwards either). False when it had ended already.
+     */
+    async markEnded(matchId: string, at: string): Promise<boolean> {
+      const result = await db
         .updateTable('matches')
         .set({ call_ended_at: at })
         .where('id', '=', matchId)
-        .where('call_started_at', 'is not', null)
         .where('call_ended_at', 'is', null)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

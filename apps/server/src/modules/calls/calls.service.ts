@@ -10,6 +10,8 @@ import type { CallsRepository } from './calls.repository';
 export const CALL_NEEDS_BOTH_ACCEPTS = 'The call opens once you have both accepted the match.';
 export const CALL_TIME_UP = "This call's time is up.";
 export const CALL_NOT_RUNNING = 'The call has not started yet.';
+/** Someone hung up (or left the wheel): the call is over for both and does not open again (issue 33). */
+export const CALL_ENDED = 'This call has ended.';
 export const CALL_EXTENDED_ALREADY = 'This call was extended once already.';
 /** The server closed the match (a block or a removal, decision 016): said neutrally, as to both. */
 export const CALL_MATCH_ENDED = 'This match ended.';
@@ -19,6 +21,12 @@ export const CALL_END_CONFLICT = 'The call changed while its end was being moved
  * another move lands between its read and its write; one of the racing moves lands per attempt.
  */
 const CALL_END_ATTEMPTS = 10;
+
+/** An ended call that ended because its time was up (the round ticker ends it at its end), not by a hang-up. */
+const endedByTime = (call: { call_ended_at: string | null; call_ends_at: string | null }) =>
+  call.call_ended_at !== null &&
+  call.call_ends_at !== null &&
+  Date.parse(call.call_ended_at) >= Date.parse(call.call_ends_at);
 
 type RunningCallEnd = { id: string; call_started_at: string; call_ends_at: string; call_extended: boolean };
 
@@ -48,15 +56,23 @@ export function createCallsService(deps: {
 }) {
   const { calls, clock, ice, events } = deps;
 
-  /** The match's call and its two people, for one of them; refuses strangers and matches not accepted by both. */
+  /**
+   * The match's call and its two people, for one of them; refuses strangers, matches not
+   * accepted by both, and calls that are over: closed by the server, ended (a hang-up is final,
+   * issue 33: nothing is relayed for the match afterwards) or out of time.
+   */
   async function callFor(matchId: string, participantId: string) {
     const call = await calls.findCall(matchId);
     if (!call) throw notFound('Match not found');
     const side = sideOf(call, participantId);
     if (call.status !== 'Accepted') throw refusal('call_not_ready', CALL_NEEDS_BOTH_ACCEPTS);
-    // Closed by the server: no more signalling, so a hung-up call cannot be reopened either.
     if (call.closed_at) throw refusal('match_closed', CALL_MATCH_ENDED);
-    if (isTimeUp(call, clock.now())) throw refusal('call_time_up', CALL_TIME_UP);
+    const now = clock.now();
+    if (call.call_ended_at !== null) {
+      // The round ticker ends a call whose time is up at its end: that one is said as time up.
+      throw endedByTime(call) ? refusal('call_time_up', CALL_TIME_UP) : refusal('call_ended', CALL_ENDED);
+    }
+    if (isTimeUp(call, now)) throw refusal('call_time_up', CALL_TIME_UP);
     const partnerId = side === 'user1' ? call.user2_id : call.user1_id;
     return { call, partnerId, participantIds: [call.user1_id, call.user2_id] as const };
   }
@@ -64,10 +80,10 @@ export function createCallsService(deps: {
   /** The call's clock as it is in the database now. */
   async function timerOf(matchId: string): Promise<CallTimerEvent> {
     const call = await calls.findCall(matchId);
-    if (!call?.call_ends_at) throw refusal('call_not_running', CALL_NOT_RUNNING);
+    if (!call?.call_ends_at || !call.call_started_at) throw refusal('call_not_running', CALL_NOT_RUNNING);
     return callTimerOf(
       matchId,
-      { ...call, call_ends_at: call.call_ends_at },
+      { ...call, call_started_at: call.call_started_at, call_ends_at: call.call_ends_at },
       callLengthMs(call.call_minutes),
       clock.now(),
     );
@@ -101,13 +117,16 @@ export function createCallsService(deps: {
       return (await callFor(matchId, participantId)).partnerId;
     },
 
-    /** The call (re)started (an answer went through): its clock starts at the first start. */
+    /** The call (re)started (an answer went through): its clock starts at the first start; an ended call stays ended. */
     async callStarted(matchId: string): Promise<CallTimerEvent> {
       const call = await calls.findCall(matchId);
       if (!call) throw notFound('Match not found');
       const now = clock.now();
       const endsAt = new Date(now.getTime() + callLengthMs(call.call_minutes)).toISOString();
       if (!(await calls.markStarted(matchId, now.toISOString(), endsAt))) {
+        // Hung up while the answer was on its way: the call stays ended.
+        const again = await calls.findCall(matchId);
+        if (again?.call_ended_at && !endedByTime(again)) throw refusal('call_ended', CALL_ENDED);
         throw refusal('call_time_up', CALL_TIME_UP);
       }
       return timerOf(matchId);
@@ -159,6 +178,7 @@ export function createCallsService(deps: {
       }
     },
 
+    /** Someone hung up: the call ends for good (issue 33). False when it had ended already. */
     callEnded: (matchId: string) => calls.markEnded(matchId, clock.now().toISOString()),
     /** Someone left the wheel: their open calls end; the calls and partners concerned. */
     endCallsOf: (participantId: string) => calls.markEndedFor(participantId, clock.now().toISOString()),

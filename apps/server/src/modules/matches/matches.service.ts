@@ -27,6 +27,7 @@ export function toMatch(row: MatchWithPeople): Match {
     acceptedByUser1: row.accepted_by_user1,
     acceptedByUser2: row.accepted_by_user2,
     answerBy: row.answer_by,
+    callEnded: row.call_ended_at !== null,
   };
 }
 

@@ -60,6 +60,9 @@ export function CallVideo({ stream, label, testId, muted = false, onPlayFailed, 
       ref={ref}
       data-testid={testId}
       aria-label={label}
+      // Never a stop for Tab: the call screen's focus trap wraps from its last control to its
+      // first one it can focus, and a video it counted as first kept focus where it was.
+      tabIndex={-1}
       autoPlay
       playsInline
       muted={muted}

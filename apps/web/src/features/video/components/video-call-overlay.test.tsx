@@ -17,9 +17,11 @@ import { VideoCallEnvironmentContext } from '../hooks/video-call-environment';
 import {
   BACK_TO_WHEEL_LABEL,
   CALL_ENDED_LABEL,
+  CAMERA_OFF_LABEL,
   CONNECTION_LOST_MESSAGE,
   ENDING_SOON_MESSAGE,
   LOCAL_VIDEO_FAILED_MESSAGE,
+  MUTE_LABEL,
   NO_DEVICE_MESSAGE,
   PARTNER_LEFT_MESSAGE,
   PERMISSION_DENIED_MESSAGE,
@@ -86,7 +88,7 @@ afterEach(() => {
 describe('video call overlay', () => {
   it('says how the connection is doing in words, never in WebRTC states', async () => {
     const user = userEvent.setup();
-    const { fakes, hub, matchReady } = setup();
+    const { fakes, matchReady } = setup();
     await matchReady();
     const status = () => within(dialog()).getByRole('status');
 
@@ -98,7 +100,7 @@ describe('video call overlay', () => {
     act(() => fakes.pc.setConnectionState('connected'));
     expect(status()).toHaveTextContent('Connected');
 
-    act(() => hub.push('CallEnded', { matchId: MATCH.id, userId: PARTNER_ID }));
+    act(() => fakes.pc.setConnectionState('failed'));
     expect(status()).toHaveTextContent('Call ended');
     for (const raw of ['Connection:', 'new', 'closed', 'connected']) {
       expect(within(dialog()).queryByText(raw)).not.toBeInTheDocument();
@@ -120,6 +122,7 @@ describe('video call overlay', () => {
     );
     await settle();
     act(() => fakes.pc.setConnectionState('connected'));
+    act(() => fakes.pc.setConnectionState('failed'));
     await user.click(button('Retry'));
     act(() => fakes.timers.runAll());
     await settle();
@@ -306,24 +309,34 @@ describe('video call overlay', () => {
     expect(fakes.pc.addedCandidates.map((candidate) => candidate.candidate)).toEqual(['candidate:remote']);
   });
 
-  it('mutes and unmutes the microphone and turns the camera off and on', async () => {
+  it('mutes and turns the camera off with icon buttons whose names stay and whose pressed state says so', async () => {
     const user = userEvent.setup();
     const { hub, fakes, matchReady } = setup();
     await matchReady();
     const media = fakes.streams[0];
+    const mute = button(MUTE_LABEL);
+    const camera = button(CAMERA_OFF_LABEL);
+    expect(mute).toHaveAttribute('aria-pressed', 'false');
+    expect(camera).toHaveAttribute('aria-pressed', 'false');
+    // Icons, not words that flip: the SVGs ship with the app and are hidden from screen readers.
+    expect(mute.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(mute).toHaveTextContent('');
 
-    await user.click(button('Mute'));
+    await user.click(mute);
     expect(media?.audio.enabled).toBe(false);
     expect(media?.video.enabled).toBe(true);
-    await user.click(button('Unmute'));
+    expect(button(MUTE_LABEL)).toHaveAttribute('aria-pressed', 'true');
+    await user.click(button(MUTE_LABEL));
     expect(media?.audio.enabled).toBe(true);
-    expect(button('Mute')).toBeInTheDocument();
+    expect(button(MUTE_LABEL)).toHaveAttribute('aria-pressed', 'false');
 
-    await user.click(button('Turn camera off'));
+    await user.click(camera);
     expect(media?.video.enabled).toBe(false);
+    expect(button(CAMERA_OFF_LABEL)).toHaveAttribute('aria-pressed', 'true');
     expect(within(dialog()).getByText('Camera off')).toBeInTheDocument();
-    await user.click(button('Turn camera on'));
+    await user.click(button(CAMERA_OFF_LABEL));
     expect(media?.video.enabled).toBe(true);
+    expect(button(CAMERA_OFF_LABEL)).toHaveAttribute('aria-pressed', 'false');
     // The partner hears each change, so their screen can say 'Camera off' without waiting.
     expect(hub.callsOf('SendMediaState')).toEqual([
       { matchId: MATCH.id, cameraOn: true, microphoneOn: false },
@@ -331,6 +344,31 @@ describe('video call overlay', () => {
       { matchId: MATCH.id, cameraOn: false, microphoneOn: true },
       { matchId: MATCH.id, cameraOn: true, microphoneOn: true },
     ]);
+  });
+
+  it('offers no Retry in a healthy call, only once it failed', async () => {
+    const { fakes, matchReady } = setup();
+    await matchReady();
+    act(() => fakes.pc.setConnectionState('connected'));
+    expect(within(dialog()).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    act(() => fakes.pc.setConnectionState('failed'));
+    expect(button('Retry')).toBeInTheDocument();
+  });
+
+  it('wraps Tab from the last control back to the first, the call screen being modal', async () => {
+    const user = userEvent.setup();
+    const { fakes, matchReady } = setup();
+    await matchReady();
+    act(() => fakes.pc.setConnectionState('connected'));
+    const buttons = within(dialog()).getAllByRole('button');
+    const last = buttons.at(-1);
+    last?.focus();
+    await user.tab();
+    expect(buttons[0]).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(last).toHaveFocus();
+    // The videos are no stop for Tab: a trap that counted them could not move focus to them.
+    for (const video of dialog().querySelectorAll('video')) expect(video).toHaveAttribute('tabindex', '-1');
   });
 
   it('End call stops every track, closes the connection and tells the partner', async () => {
@@ -405,6 +443,7 @@ describe('video call overlay', () => {
   describe('timed calls (issue 13)', () => {
     const timer = (overrides: Partial<CallTimerEvent> = {}): CallTimerEvent => ({
       matchId: MATCH.id,
+      startedAt: new Date(0).toISOString(),
       endsAt: new Date(120_000).toISOString(),
       serverTime: new Date(0).toISOString(),
       lengthSeconds: 120,
@@ -512,17 +551,56 @@ describe('video call overlay', () => {
     expect(within(dialog()).getByRole('alert')).toHaveTextContent(START_FAILED_MESSAGE);
   });
 
-  it('says the partner left when CallEnded arrives, and offers Retry or Close', async () => {
+  it('says the partner left when CallEnded arrives: the call is over for good, with no Retry', async () => {
+    const user = userEvent.setup();
     const { hub, fakes, matchReady } = setup();
     await matchReady();
     act(() => hub.push('CallEnded', { matchId: MATCH.id, userId: PARTNER_ID }));
 
     expect(within(dialog()).getByText(PARTNER_LEFT_MESSAGE)).toBeInTheDocument();
+    expect(within(dialog()).getByRole('status')).toHaveTextContent(CALL_ENDED_LABEL);
     expect(fakes.pc.close).toHaveBeenCalled();
     expect(fakes.streams[0]?.video.stop).toHaveBeenCalled();
-    expect(button('Retry')).toBeInTheDocument();
-    expect(button('Close')).toBeInTheDocument();
+    expect(within(dialog()).queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
     expect(within(dialog()).queryByRole('button', { name: 'End call' })).not.toBeInTheDocument();
+    await user.click(button(BACK_TO_WHEEL_LABEL));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The server ended the call already: nothing to tell it.
+    expect(hub.callsOf('EndCall')).toEqual([]);
+  });
+
+  it('after hanging up, the partner asking to rejoin opens no call again', async () => {
+    const user = userEvent.setup();
+    const { hub, fakes, matchReady, settle } = setup();
+    await matchReady();
+    await user.click(button('End call'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID }));
+    await settle();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fakes.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+  });
+
+  it('counts the call time from the server’s start of the call, not from this page’s connection', async () => {
+    const { hub, fakes, matchReady } = setup();
+    await matchReady();
+    act(() => fakes.pc.setConnectionState('connected'));
+    const now = fakes.environment.now();
+    // Reloaded 95 s into the call; the server's clock is 5 s ahead of this browser's.
+    act(() =>
+      hub.push('CallTimer', {
+        matchId: MATCH.id,
+        startedAt: new Date(now + 5_000 - 95_000).toISOString(),
+        endsAt: new Date(now + 5_000 + 205_000).toISOString(),
+        serverTime: new Date(now + 5_000).toISOString(),
+        lengthSeconds: 300,
+        extended: false,
+        extensionRequestedBy: null,
+      }),
+    );
+    expect(screen.getByTestId('call-timer')).toHaveTextContent('01:35');
+    expect(screen.getByTestId('call-time-left')).toHaveTextContent('03:25');
   });
 
   it("says the call could not start on the partner's side and waits for them, camera on, instead of losing the call", async () => {
@@ -550,7 +628,7 @@ describe('video call overlay', () => {
     const user = userEvent.setup();
     const { hub, fakes, matchReady, settle } = setup();
     await matchReady();
-    act(() => hub.push('CallEnded', { matchId: MATCH.id, userId: PARTNER_ID }));
+    act(() => fakes.pc.setConnectionState('failed'));
 
     await user.click(button('Retry'));
     expect(within(dialog()).getByText(RETRYING_MESSAGE)).toBeInTheDocument();
@@ -568,6 +646,7 @@ describe('video call overlay', () => {
     const user = userEvent.setup();
     const { fakes, matchReady, settle } = setup();
     await matchReady();
+    act(() => fakes.pc.setConnectionState('failed'));
     await user.click(button('Retry'));
     fakes.getUserMedia.mockRejectedValueOnce(new Error('boom'));
     act(() => fakes.timers.runAll());

@@ -1,11 +1,11 @@
 import { CALL_ENDING_WARNING_MS, MATCH_EXPIRED_TEXTS } from '@wheelmeet/contracts';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { SAFETY_BUTTON_LABEL, SafetyDialogHost, type SafetyTarget } from '@/components/safety/safety-button';
 import { Button } from '@/components/ui/button';
 import { getStoredParticipant } from '@/lib/auth-storage';
 import { cn } from '@/lib/cn';
-import type { CallProblem, CallState } from '../hooks/call-controller';
+import { type CallProblem, type CallState, canRetry } from '../hooks/call-controller';
 import {
   formatCallDuration,
   useElapsedSeconds,
@@ -27,6 +27,8 @@ export const NO_DEVICE_MESSAGE = 'No camera or microphone was found. Connect one
 export const DEVICE_BUSY_MESSAGE =
   'Your camera or microphone is being used by another app. Close it and try again.';
 export const PARTNER_LEFT_MESSAGE = 'Your partner left the call.';
+/** The server ended the call for good (issue 33), without this screen hearing who hung up. */
+export const CALL_OVER_MESSAGE = 'This call has ended.';
 export const CONNECTION_LOST_MESSAGE = 'The connection was lost.';
 export const TIME_UP_MESSAGE = "Time's up! You're back on the wheel for the next round.";
 export const ENDING_SOON_MESSAGE = 'Less than 30 seconds left.';
@@ -48,8 +50,13 @@ const PROBLEM_MESSAGES: Record<CallProblem, string> = {
   'match-expired': MATCH_EXPIRED_TEXTS.expired,
   'match-ended': MATCH_EXPIRED_TEXTS.ended,
   'time-up': TIME_UP_MESSAGE,
+  'call-ended': CALL_OVER_MESSAGE,
   'connection-lost': CONNECTION_LOST_MESSAGE,
 };
+
+// The call's toggles keep their names; aria-pressed says whether they are on (issue 33).
+export const MUTE_LABEL = 'Mute microphone';
+export const CAMERA_OFF_LABEL = 'Turn off camera';
 
 // The connection in words, instead of WebRTC's own states (new, connecting, closed...).
 export const CONNECTING_LABEL = 'Connecting…';
@@ -132,12 +139,12 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
   const stopped = state.phase === 'ended' || state.phase === 'failed';
   const message = callMessage(state, partner);
   const label = connectionLabel(state);
-  const elapsed = useElapsedSeconds(stopped ? null : state.connectedAt);
+  // From the call's first start by the server's clock (CallTimer), so a reload does not restart it.
+  const elapsed = useElapsedSeconds(stopped ? null : (state.startedAt ?? state.connectedAt));
   const secondsLeft = useSecondsLeft(stopped ? null : state.endsAt);
   const endingSoon = secondsLeft !== null && secondsLeft * 1_000 <= CALL_ENDING_WARNING_MS;
-  const timeUp = state.problem === 'time-up';
-  // Ended by the server for good (a block, a removal): retrying cannot bring it back.
-  const over = timeUp || state.problem === 'match-ended';
+  // Ended for good (a hang-up, time up, a block or a removal): retrying cannot bring it back.
+  const over = stopped && !canRetry(state);
   const noPictureArrives = useRemoteCameraOff(
     state.remoteStream,
     !stopped && (state.peerState === 'connected' || state.peerState === 'disconnected'),
@@ -233,21 +240,24 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
                 {partner} is muted
               </p>
             ) : null}
-            <div className="absolute right-3 bottom-3 aspect-video w-32 overflow-hidden rounded-lg ring-2 ring-white/60 sm:w-48">
-              <CallVideo
-                stream={state.localStream}
-                label="Your video"
-                testId="local-video"
-                muted
-                onPlayFailed={setLocalVideoFailed}
-                className="-scale-x-100"
-              />
-              {state.localStream && !state.cameraOn ? (
-                <p className="absolute inset-0 flex items-center justify-center bg-slate-800 text-xs">
-                  {state.hasCamera ? 'Camera off' : NO_CAMERA_LABEL}
-                </p>
-              ) : null}
-            </div>
+            {/* Once the call is over there is no picture of one's own to show: no empty frame either. */}
+            {stopped && !state.localStream ? null : (
+              <div className="absolute right-3 bottom-3 aspect-video w-32 overflow-hidden rounded-lg ring-2 ring-white/60 sm:w-48">
+                <CallVideo
+                  stream={state.localStream}
+                  label="Your video"
+                  testId="local-video"
+                  muted
+                  onPlayFailed={setLocalVideoFailed}
+                  className="-scale-x-100"
+                />
+                {state.localStream && !state.cameraOn ? (
+                  <p className="absolute inset-0 flex items-center justify-center bg-slate-800 text-xs">
+                    {state.hasCamera ? 'Camera off' : NO_CAMERA_LABEL}
+                  </p>
+                ) : null}
+              </div>
+            )}
           </div>
 
           <div aria-live="polite" className="min-h-6 space-y-1 text-center">
@@ -282,17 +292,19 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
               </>
             ) : (
               <>
-                <Button variant="secondary" onClick={call.toggleMicrophone}>
-                  {state.microphoneOn ? 'Mute' : 'Unmute'}
-                </Button>
-                <Button variant="secondary" disabled={!state.hasCamera} onClick={call.toggleCamera}>
-                  {!state.hasCamera ? NO_CAMERA_LABEL : state.cameraOn ? 'Turn camera off' : 'Turn camera on'}
-                </Button>
-                {state.phase === 'active' ? (
-                  <Button variant="secondary" onClick={call.retry}>
-                    Retry
-                  </Button>
-                ) : null}
+                <ToggleButton
+                  label={MUTE_LABEL}
+                  pressed={!state.microphoneOn}
+                  onClick={call.toggleMicrophone}
+                  icon={state.microphoneOn ? <MicrophoneIcon /> : <MicrophoneOffIcon />}
+                />
+                <ToggleButton
+                  label={state.hasCamera ? CAMERA_OFF_LABEL : NO_CAMERA_LABEL}
+                  pressed={state.hasCamera && !state.cameraOn}
+                  disabled={!state.hasCamera}
+                  onClick={call.toggleCamera}
+                  icon={state.hasCamera && state.cameraOn ? <CameraIcon /> : <CameraOffIcon />}
+                />
                 {state.endsAt !== null && !state.extended && state.lengthSeconds ? (
                   <Button
                     variant="secondary"
@@ -336,3 +348,91 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
     </RadixDialog.Root>
   );
 }
+
+/**
+ * A round icon button for one of the call's toggles. Its name never changes: `pressed` says
+ * whether what it names is in force (aria-pressed), and the button turns light when it is.
+ */
+function ToggleButton({
+  label,
+  pressed,
+  disabled = false,
+  onClick,
+  icon,
+}: {
+  label: string;
+  pressed: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className={cn(
+        'inline-flex size-12 items-center justify-center rounded-full transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+        'disabled:cursor-not-allowed disabled:opacity-60',
+        pressed
+          ? 'bg-white text-slate-900 ring-2 ring-red-500 hover:bg-slate-200'
+          : 'bg-slate-700 text-white hover:bg-slate-600',
+      )}
+    >
+      {icon}
+    </button>
+  );
+}
+
+/** The icons' shared frame: 24 × 24, stroked in the text colour, hidden from assistive technology. */
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
+
+const MICROPHONE = (
+  <>
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 10v1a7 7 0 0 0 14 0v-1" />
+    <path d="M12 18v4" />
+  </>
+);
+const CAMERA = (
+  <>
+    <rect x="2" y="6" width="14" height="12" rx="2" />
+    <path d="m16 10 6-4v12l-6-4z" />
+  </>
+);
+const SLASH = <path d="M3 3l18 18" />;
+
+const MicrophoneIcon = () => <Icon>{MICROPHONE}</Icon>;
+const MicrophoneOffIcon = () => (
+  <Icon>
+    {MICROPHONE}
+    {SLASH}
+  </Icon>
+);
+const CameraIcon = () => <Icon>{CAMERA}</Icon>;
+const CameraOffIcon = () => (
+  <Icon>
+    {CAMERA}
+    {SLASH}
+  </Icon>
+);

@@ -155,8 +155,12 @@ describe('call controller as the offerer (user1)', () => {
     });
   });
 
-  it('retries: tears down, waits a second, offers again', async () => {
+  it('retries a lost call within the same call: tears down, waits a second, offers again, never EndCall', async () => {
     const { hub, controller, peers, timers } = await startedOfferer();
+    // A healthy call has nothing to retry.
+    controller.retry();
+    expect(controller.getState().phase).toBe('active');
+    peers[0]?.setConnectionState('failed');
     controller.retry();
     expect(controller.getState().phase).toBe('retrying');
     expect(peers[0]?.close).toHaveBeenCalled();
@@ -166,12 +170,15 @@ describe('call controller as the offerer (user1)', () => {
     expect(peers).toHaveLength(2);
     expect(hub.callsOf('SendOffer')).toHaveLength(2);
     expect(controller.getState().phase).toBe('active');
+    // Retry restarts this side's connection; EndCall would end the call for good (issue 33).
+    expect(hub.callsOf('EndCall')).toEqual([]);
   });
 
   it('reports a failed retry', async () => {
-    const { controller, getUserMedia, timers } = await startedOfferer();
+    const { controller, getUserMedia, pc, timers } = await startedOfferer();
     getUserMedia.mockRejectedValueOnce(new DOMException('Gone', 'NotReadableError'));
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    pc.setConnectionState('failed');
     controller.retry();
     timers.runAll();
     await flushPromises();
@@ -180,6 +187,74 @@ describe('call controller as the offerer (user1)', () => {
       retryFailed: true,
       problem: 'device-busy',
     });
+  });
+
+  it('a hang-up is final: the partner asking to rejoin afterwards opens nothing and turns no camera on', async () => {
+    const { hub, controller, getUserMedia, peers } = await startedOfferer();
+    controller.endCall();
+    expect(hub.callsOf('EndCall')).toEqual([{ matchId: MATCH.id }]);
+    // The server hears of it as both do, and the partner's old Retry asks for a new offer.
+    hub.push('CallEnded', { matchId: MATCH.id, userId: ME_ID });
+    hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID });
+    hub.push('OfferReceived', { matchId: MATCH.id, offer: OFFER });
+    await flushPromises();
+    expect(controller.getState().phase).toBe('idle');
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(peers).toHaveLength(1);
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+  });
+
+  it('ends the call for good when the partner hangs up: Retry does nothing, and a late rejoin opens nothing', async () => {
+    const { hub, controller, getUserMedia, peers, streams, timers } = await startedOfferer();
+    hub.push('CallEnded', { matchId: MATCH.id, userId: PARTNER_ID });
+    expect(controller.getState()).toMatchObject({
+      phase: 'ended',
+      problem: 'partner-left',
+      localStream: null,
+    });
+    expect(streams[0]?.video.stop).toHaveBeenCalled();
+    controller.retry();
+    timers.runAll();
+    hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID });
+    await flushPromises();
+    expect(controller.getState()).toMatchObject({ phase: 'ended', problem: 'partner-left' });
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(peers).toHaveLength(1);
+    // Back to the wheel: nothing to tell the server, which ended the call already.
+    controller.endCall();
+    expect(hub.callsOf('EndCall')).toEqual([]);
+  });
+
+  it('stops for good when the server refuses a signal because the call ended', async () => {
+    const { hub, controller, timers } = setup();
+    hub.handle('SendOffer', () => ({
+      error: { code: 'conflict', reason: 'call_ended', message: 'This call has ended.' },
+    }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(controller.getState()).toMatchObject({ phase: 'ended', problem: 'call-ended', localStream: null });
+    expect(hub.callsOf('FailCall')).toEqual([]);
+    controller.retry();
+    timers.runAll();
+    await flushPromises();
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+  });
+
+  it('counts the call clock from the server’s start of the call, so a reload keeps it', async () => {
+    const { hub, controller, environment } = await startedOfferer();
+    const serverAhead = 5_000;
+    const now = environment.now();
+    hub.push('CallTimer', {
+      matchId: MATCH.id,
+      startedAt: new Date(now + serverAhead - 90_000).toISOString(),
+      endsAt: new Date(now + serverAhead + 210_000).toISOString(),
+      serverTime: new Date(now + serverAhead).toISOString(),
+      lengthSeconds: 300,
+      extended: false,
+      extensionRequestedBy: null,
+    });
+    expect(controller.getState()).toMatchObject({ startedAt: now - 90_000, endsAt: now + 210_000 });
   });
 
   it('tells the partner when hanging up, also after a start that failed before the offer (they were told to wait)', async () => {

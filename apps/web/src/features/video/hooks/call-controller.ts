@@ -8,6 +8,8 @@ import {
   type Match,
   type MatchExpiredEvent,
   type OfferReceivedEvent,
+  type HubResult,
+  type RefusalReason,
   type SessionDescription,
 } from '@wheelmeet/contracts';
 import type { RealtimeClient } from '@/lib/realtime-client';
@@ -78,7 +80,28 @@ export type CallProblem =
   /** Closed by the server for a reason neither side is told (a block, a removal; decision 016). */
   | 'match-ended'
   | 'time-up'
+  /** The call ended for good on the server (issue 33): someone hung up, on another screen say. */
+  | 'call-ended'
   | 'connection-lost';
+
+/** Refusals after which the call cannot go on, whatever this side does: it is over for good. */
+const FINAL_REFUSALS: Partial<Record<RefusalReason, CallProblem>> = {
+  call_ended: 'call-ended',
+  call_time_up: 'time-up',
+  match_closed: 'match-ended',
+};
+
+/** The problem a hub refusal means when it ends the call for good; null when it does not. */
+export function finalProblemOf(result: HubResult<unknown>): CallProblem | null {
+  return 'error' in result ? (FINAL_REFUSALS[result.error.reason] ?? null) : null;
+}
+
+/**
+ * Whether Retry can help: the call could not start here ('failed'), or its connection was lost.
+ * Not a healthy call, and not one the server ended for good (a hang-up, time up, a closed match).
+ */
+export const canRetry = (state: Pick<CallState, 'phase' | 'problem'>) =>
+  state.phase === 'failed' || (state.phase === 'ended' && state.problem === 'connection-lost');
 
 /** The ask to extend the call: nobody asked, this side asked, the partner asked (and waits for us). */
 export type CallExtension = 'none' | 'asked-by-me' | 'asked-by-partner';
@@ -95,6 +118,11 @@ export interface CallState {
    * timer; kept through a reconnect, null before and once the call stops.
    */
   connectedAt: number | null;
+  /**
+   * When the call first started by the server's word (CallTimer), on the environment's clock: the
+   * call timer counts from it, so a reload does not start it again from zero (issue 33).
+   */
+  startedAt: number | null;
   localStream: MediaStream | null;
   remoteStream: MediaStream | null;
   microphoneOn: boolean;
@@ -153,11 +181,17 @@ export interface CallController {
   acceptedByMe(match: Match, me: CallParticipant): void;
   toggleMicrophone(): void;
   toggleCamera(): void;
-  /** Stops every track, closes the connection and tells the partner; the overlay closes. */
+  /**
+   * Stops every track, closes the connection and tells the partner; the overlay closes. Final
+   * (issue 33): the server ends the match's call for both, and nothing here starts it again.
+   */
   endCall(): void;
   /** Asks to extend the call by its length; with the partner's ask too, the server extends it. */
   extendCall(): void;
-  /** Ends the call and starts it again after VIDEO_RETRY_DELAY_MS. */
+  /**
+   * Closes this side's connection and starts it again after VIDEO_RETRY_DELAY_MS, within the
+   * same call: it never sends EndCall, which would end the call for good (issue 33).
+   */
   retry(): void;
   /** The live connection's state, for the end-to-end test hook. */
   connectionState(): RTCPeerConnectionState;
@@ -170,6 +204,7 @@ export const IDLE_CALL_STATE: CallState = {
   partnerName: null,
   peerState: 'new',
   connectedAt: null,
+  startedAt: null,
   localStream: null,
   remoteStream: null,
   microphoneOn: true,
@@ -304,6 +339,8 @@ export function createCallController({
   const listeners = new Set<() => void>();
   const readyMatches = new Map<string, { match: Match; me: CallParticipant }>();
   const earlyOffers = new Map<string, { offer: SessionDescription; candidates: RTCIceCandidateInit[] }>();
+  /** Matches whose call ended for good (issue 33): nothing for them opens a call again. */
+  const overMatches = new Set<string>();
   let session: Session | null = null;
   let preparation: Preparation | null = null;
   /** The latest ICE servers fetched, for whom and when (ICE_SERVERS_REUSE_MS). */
@@ -372,14 +409,29 @@ export function createCallController({
     return p;
   }
 
-  function report(result: { error: { message: string } } | { data: unknown }, what: string) {
+  function report(result: HubResult<unknown>, what: string) {
     if ('error' in result) console.warn(`${what} failed: ${result.error.message}`);
+  }
+
+  /**
+   * The answer to one of the call's signals: a refusal saying the call is over for good (someone
+   * hung up, its time is up, the match closed) stops it here too (issue 33); true then. Any
+   * other refusal is logged.
+   */
+  function settle(s: Session, result: HubResult<unknown>, what: string): boolean {
+    const problem = finalProblemOf(result);
+    if (problem) {
+      stopForGood(s.match.id, problem);
+      return true;
+    }
+    report(result, what);
+    return false;
   }
 
   function sendCandidate(s: Session, candidate: IceCandidate) {
     void client
       .call('SendIceCandidate', { matchId: s.match.id, candidate })
-      .then((result) => report(result, 'SendIceCandidate'));
+      .then((result) => settle(s, result, 'SendIceCandidate'));
   }
 
   function flushOutgoing(s: Session) {
@@ -501,7 +553,7 @@ export function createCallController({
         cameraOn: state.cameraOn,
         microphoneOn: state.microphoneOn,
       })
-      .then((result) => report(result, 'SendMediaState'));
+      .then((result) => settle(s, result, 'SendMediaState'));
   }
 
   /** Once an offer or answer is out: the partner learns of a camera or microphone that is off. */
@@ -514,7 +566,7 @@ export function createCallController({
 
   /** Asks the partner's page to call again (after a reload, or when the call did not connect). */
   function askForOffer(s: Session) {
-    void client.call('RejoinCall', { matchId: s.match.id }).then((result) => report(result, 'RejoinCall'));
+    void client.call('RejoinCall', { matchId: s.match.id }).then((result) => settle(s, result, 'RejoinCall'));
   }
 
   /**
@@ -723,7 +775,7 @@ export function createCallController({
     teardown(s);
     s.unansweredOffer = null;
     s.partnerInCall = true;
-    void client.call('FailCall', { matchId: s.match.id }).then((result) => report(result, 'FailCall'));
+    void client.call('FailCall', { matchId: s.match.id }).then((result) => settle(s, result, 'FailCall'));
     set({
       phase: 'failed',
       problem: callProblemOf(error),
@@ -762,7 +814,10 @@ export function createCallController({
         offer: { type: 'offer', sdp: description.sdp ?? '' },
       });
       if (!isCurrent(s, a)) return;
-      if ('error' in result) throw new Error(result.error.message);
+      if ('error' in result) {
+        if (settle(s, result, 'SendOffer')) return;
+        throw new Error(result.error.message);
+      }
       s.partnerInCall = true;
       connected(s);
     } catch (error) {
@@ -814,7 +869,10 @@ export function createCallController({
         pc.setLocalDescription(reply),
       ]);
       if (!isCurrent(s, a)) return;
-      if ('error' in result) throw new Error(result.error.message);
+      if ('error' in result) {
+        if (settle(s, result, 'SendAnswer')) return;
+        throw new Error(result.error.message);
+      }
       s.unansweredOffer = null;
       connected(s);
     } catch (error) {
@@ -885,7 +943,7 @@ export function createCallController({
   const inCall = () => session !== null && state.phase !== 'idle';
 
   function onOffer({ matchId, offer: description }: OfferReceivedEvent) {
-    if (description.type !== 'offer') return;
+    if (description.type !== 'offer' || overMatches.has(matchId)) return;
     const ready = readyMatches.get(matchId);
     if (!ready) {
       // The offer overtook this screen's news that the match was accepted: keep it for then.
@@ -921,6 +979,7 @@ export function createCallController({
 
   /** The partner's page came back (a reload): the offerer calls again, on the media it has. */
   function onPartnerRejoined({ matchId }: { matchId: string }) {
+    if (overMatches.has(matchId)) return;
     const s = session;
     if (s && s.match.id === matchId) {
       // An offer under way (the camera still opening, say) answers the ask already.
@@ -944,7 +1003,7 @@ export function createCallController({
    */
   function onPartnerFailed({ matchId }: CallFailedEvent) {
     const s = session;
-    if (!s || s.match.id !== matchId || state.phase === 'failed') return;
+    if (!s || s.match.id !== matchId || state.phase === 'failed' || overMatches.has(matchId)) return;
     attempt += 1;
     clearTimer(s.retryTimer);
     s.retryTimer = null;
@@ -968,6 +1027,7 @@ export function createCallController({
     if (!s || s.match.id !== timer.matchId) return;
     const serverAhead = Date.parse(timer.serverTime) - environment.now();
     set({
+      startedAt: Date.parse(timer.startedAt) - serverAhead,
       endsAt: Date.parse(timer.endsAt) - serverAhead,
       lengthSeconds: timer.lengthSeconds,
       extended: timer.extended,
@@ -980,8 +1040,12 @@ export function createCallController({
     });
   }
 
-  /** The call stopped on the server's word (time up, match closed): nobody is left to tell. */
+  /**
+   * The call stopped on the server's word (a hang-up, time up, match closed): nobody is left to
+   * tell, and nothing for the match (a late offer, the partner's rejoin) starts it again.
+   */
   function stopForGood(matchId: string, problem: CallProblem) {
+    overMatches.add(matchId);
     readyMatches.delete(matchId);
     earlyOffers.delete(matchId);
     releasePreparation(matchId);
@@ -994,6 +1058,7 @@ export function createCallController({
       problem,
       peerState: 'closed',
       connectedAt: null,
+      startedAt: null,
       endsAt: null,
       localStream: null,
       remoteStream: null,
@@ -1016,6 +1081,10 @@ export function createCallController({
     if (!s) return;
     teardown(s);
     session = null;
+    // Final (issue 33): a late offer or the partner's ask to rejoin opens nothing for this match.
+    overMatches.add(s.match.id);
+    readyMatches.delete(s.match.id);
+    earlyOffers.delete(s.match.id);
     if (s.partnerInCall) {
       void client.call('EndCall', { matchId: s.match.id }).then((result) => report(result, 'EndCall'));
     }
@@ -1064,21 +1133,16 @@ export function createCallController({
             set({ partnerCameraOn: cameraOn, partnerMicrophoneOn: microphoneOn });
           }
         }),
-        client.on('CallEnded', ({ matchId }) => {
-          earlyOffers.delete(matchId);
+        client.on('CallEnded', ({ matchId, userId }) => {
           const s = session;
-          if (!s || s.match.id !== matchId) return;
-          s.partnerInCall = false;
-          s.unansweredOffer = null;
-          teardown(s);
-          set({
-            phase: 'ended',
-            problem: 'partner-left',
-            peerState: 'closed',
-            connectedAt: null,
-            localStream: null,
-            remoteStream: null,
-          });
+          if (s && s.match.id === matchId && userId === s.me.id) {
+            // Hung up on another screen of this person's: this one closes too, telling nobody.
+            s.partnerInCall = false;
+            hangUp();
+            return;
+          }
+          // The partner hung up or left the wheel: the call is over for good (issue 33).
+          stopForGood(matchId, 'partner-left');
         }),
       ];
       return () => {
@@ -1088,6 +1152,7 @@ export function createCallController({
     },
     matchReady(match, me, restored = false) {
       if (me.id !== match.user1.id && me.id !== match.user2.id) return;
+      if (match.callEnded || overMatches.has(match.id)) return;
       readyMatches.set(match.id, { match, me });
       if (inCall()) return;
       if (match.user1.id === me.id) {
@@ -1116,6 +1181,7 @@ export function createCallController({
     },
     acceptedByMe(match, me) {
       if (me.id !== match.user1.id && me.id !== match.user2.id) return;
+      if (overMatches.has(match.id)) return;
       // A call already under way holds the camera; one for this match has what it needs.
       if (inCall() || preparation?.matchId === match.id) return;
       releasePreparation();
@@ -1161,7 +1227,8 @@ export function createCallController({
     },
     retry() {
       const s = session;
-      if (!s || state.phase === 'idle') return;
+      // Only a call that failed here is retried; one ended for good stays ended (issue 33).
+      if (!s || !canRetry(state)) return;
       const hadPeer = s.pc !== null;
       teardown(s);
       set({

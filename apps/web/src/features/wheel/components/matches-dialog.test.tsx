@@ -83,6 +83,14 @@ describe('matches dialog', () => {
     expect(screen.queryByText('Waiting for other person...')).not.toBeInTheDocument();
   });
 
+  it('says the call ended once it did, instead of promising it (issue 33)', () => {
+    renderMatches([
+      makeMatch({ acceptedByUser1: true, acceptedByUser2: true, status: 'Accepted', callEnded: true }),
+    ]);
+    expect(screen.getByText('Call ended.')).toBeInTheDocument();
+    expect(screen.queryByText(/The video call will open/)).not.toBeInTheDocument();
+  });
+
   it('shows a declined match without buttons', () => {
     renderMatches([makeMatch({ acceptedByUser1: true, status: 'Rejected' })]);
     expect(screen.getByText('This match was declined.')).toBeInTheDocument();

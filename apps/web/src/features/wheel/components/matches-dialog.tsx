@@ -134,7 +134,9 @@ function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond, 
 
       {/* Always present, so a change of state (the partner accepted or declined) is heard. */}
       <div role="status">
-        {match.status === 'Accepted' ? (
+        {match.status === 'Accepted' && match.callEnded ? (
+          <p className="mt-3 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">Call ended.</p>
+        ) : match.status === 'Accepted' ? (
           <p className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
             You both accepted! The video call will open shortly.
           </p>

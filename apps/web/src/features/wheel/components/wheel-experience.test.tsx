@@ -520,6 +520,20 @@ describe('wheel experience', () => {
     expect(onMatchReady).toHaveBeenCalledWith(expect.objectContaining({ id: accepted.id }), me, true);
   });
 
+  it('opens no call for a match whose call ended, after a reload (issue 33)', async () => {
+    const me = makeStoredParticipant();
+    const onMatchReady = vi.fn();
+    const ended = makeMatch({
+      status: 'Accepted',
+      acceptedByUser1: true,
+      acceptedByUser2: true,
+      callEnded: true,
+    });
+    setup({ me, onMatchReady, snapshot: { myMatches: [ended] } });
+    await settle();
+    expect(onMatchReady).not.toHaveBeenCalled();
+  });
+
   it('joins again after a reconnect and takes the fresh snapshot', async () => {
     vi.useFakeTimers();
     const { hub } = setup();

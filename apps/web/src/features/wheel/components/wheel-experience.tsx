@@ -207,6 +207,8 @@ export function WheelExperience({
       if (announcedRef.current.has(match.id)) continue;
       if (match.status === 'Accepted') {
         announcedRef.current.add(match.id);
+        // A call that ended (a hang-up; issue 33) is over for good: a reload does not reopen it.
+        if (match.callEnded) continue;
         onMatchReady?.(match, me, !seenUnansweredRef.current.has(match.id));
       } else if (!seenUnansweredRef.current.has(match.id)) {
         seenUnansweredRef.current.add(match.id);

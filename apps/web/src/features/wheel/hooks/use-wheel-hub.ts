@@ -109,6 +109,9 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       client.on('MatchExpired', (event) => {
         if (forThisWheel(event)) dispatch({ type: 'matchExpired', event, meId: meId() });
       }),
+      // The match's call is over for good (issue 33): a hang-up (either side's), time up.
+      client.on('CallEnded', ({ matchId }) => dispatch({ type: 'callEnded', matchId })),
+      client.on('CallTimeUp', ({ matchId }) => dispatch({ type: 'callEnded', matchId })),
     ];
     return () => {
       for (const off of unsubscribe) off();

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   makeEmptyWheel,
+  makeMatch,
   makeParticipant,
   makeSnapshot,
   PARTICIPANT_ID,
   slotId,
   WHEEL_ID,
 } from '../../../test/fixtures';
-import { initWheelState, type WheelState, wheelReducer } from './wheel-reducer';
+import { CALL_ENDED_NOTICE, initWheelState, type WheelState, wheelReducer } from './wheel-reducer';
 
 const OCCUPIED_AT = '2026-11-23T10:00:00.000Z';
 const person = makeParticipant({ id: PARTICIPANT_ID, username: 'Ada' });
@@ -84,5 +85,40 @@ describe('the wheel reducer', () => {
     });
     expect(seated(known)).toEqual([[0, PARTICIPANT_ID, 'Ada', OCCUPIED_AT]]);
     expect(known.people[PARTICIPANT_ID]).toEqual(person);
+  });
+});
+
+describe('the end of a call (issue 33)', () => {
+  const accepted = makeMatch({ status: 'Accepted', acceptedByUser1: true, acceptedByUser2: true });
+  const inCall = (): WheelState => ({
+    ...initWheelState(makeEmptyWheel()),
+    matches: [accepted],
+    matchesOpen: true,
+  });
+
+  it('closes the matches dialog that said the call would open, and says on the wheel that the call ended', () => {
+    const state = wheelReducer(inCall(), { type: 'callEnded', matchId: accepted.id });
+    expect(state.matchesOpen).toBe(false);
+    expect(state.matches).toEqual([{ ...accepted, callEnded: true }]);
+    expect(state.notices.map((notice) => notice.text)).toEqual([CALL_ENDED_NOTICE]);
+    // Heard twice (CallEnded, then CallTimeUp, say): said once.
+    expect(wheelReducer(state, { type: 'callEnded', matchId: accepted.id })).toBe(state);
+  });
+
+  it('leaves the dialog open while another match still waits for an answer', () => {
+    const pending = makeMatch({ id: '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b' });
+    const state = wheelReducer(
+      { ...inCall(), matches: [accepted, pending] },
+      { type: 'callEnded', matchId: accepted.id },
+    );
+    expect(state.matchesOpen).toBe(true);
+    expect(state.dialogNotice).toBe(CALL_ENDED_NOTICE);
+  });
+
+  it('ignores the end of a call it does not hold', () => {
+    const state = inCall();
+    expect(wheelReducer(state, { type: 'callEnded', matchId: '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b' })).toBe(
+      state,
+    );
   });
 });

@@ -64,6 +64,9 @@ export interface MatchNotice {
   text: string;
 }
 
+/** Said on the wheel once a match's call is over (a hang-up, time up; issue 33). */
+export const CALL_ENDED_NOTICE = 'Call ended';
+
 /** At most this many toasts at once; the oldest go first. */
 export const MAX_NOTICES = 3;
 
@@ -82,6 +85,8 @@ export type WheelAction =
   | { type: 'matchDeclined'; event: MatchDeclinedEvent; meId: string | null }
   | { type: 'matchExpired'; event: Pick<MatchExpiredEvent, 'matchId' | 'reason'>; meId: string | null }
   | { type: 'matchUpdated'; match: Match }
+  /** The match's call ended for good (issue 33): it opens no call again. */
+  | { type: 'callEnded'; matchId: string }
   /** The hub refused an answer because the match was settled already. */
   | { type: 'matchSettled'; matchId: string; status: 'Accepted' | 'Rejected' }
   | { type: 'setMatchesOpen'; open: boolean }
@@ -329,6 +334,15 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
     }
     case 'matchUpdated':
       return updateMatch(state, action.match.id, () => action.match);
+    case 'callEnded': {
+      // Back on the wheel: the dialog no longer says the call will open; the wheel says it ended.
+      const held = state.matches.find((match) => match.id === action.matchId);
+      if (!held || held.callEnded || held.status !== 'Accepted') return state;
+      const next = updateMatch(state, held.id, (match) => ({ ...match, callEnded: true }));
+      const stillToAnswer = next.matches.some((match) => match.status === 'Pending');
+      if (next.matchesOpen && stillToAnswer) return { ...next, dialogNotice: CALL_ENDED_NOTICE };
+      return toast({ ...next, matchesOpen: false, dialogNotice: null }, held.id, CALL_ENDED_NOTICE);
+    }
     case 'matchSettled':
       return updateMatch(state, action.matchId, (match) =>
         action.status === 'Accepted'
