@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { isInToastRegion } from './toast';
 
 export interface DialogProps {
   open: boolean;
@@ -38,6 +39,10 @@ export function DialogView({
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
+          // Toasts show above dialogs: dismissing one, or its action, does not close the dialog.
+          onInteractOutside={(event) => {
+            if (isInToastRegion(event.target)) event.preventDefault();
+          }}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
             className,
