@@ -54,7 +54,8 @@ export function jsonResponse(body: unknown, status = 200): Response {
 
 /** The server's error envelope, with field `details` when given. */
 export function errorResponse(status: number, code: string, message: string, details?: unknown): Response {
-  return jsonResponse({ error: { code, message, ...(details ? { details } : {}) } }, status);
+  // Every refusal carries a reason (REFUSAL_REASON_CODES); each error code is also a reason.
+  return jsonResponse({ error: { code, reason: code, message, ...(details ? { details } : {}) } }, status);
 }
 
 /** Replaces fetch; `routes` maps "METHOD /path" to a response. Unknown requests fail the test loudly. */

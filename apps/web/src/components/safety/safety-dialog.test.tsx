@@ -61,6 +61,22 @@ describe('SafetyDialog', () => {
     expect(onDone).toHaveBeenCalled();
   }, 20_000);
 
+  it('takes the request for a reason away as soon as one is chosen', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    renderDialog();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Report Bo to the organiser' }));
+    await user.click(screen.getByRole('button', { name: 'Block and report' }));
+    expect(await screen.findByText(CHOOSE_A_REASON)).toBeInTheDocument();
+    const reasons = screen.getByRole('group', { name: 'What happened?' });
+    expect(reasons).toHaveAccessibleDescription(CHOOSE_A_REASON);
+
+    await user.click(screen.getByRole('radio', { name: 'Harassment or threats' }));
+    expect(screen.queryByText(CHOOSE_A_REASON)).not.toBeInTheDocument();
+    expect(reasons).not.toHaveAccessibleDescription(CHOOSE_A_REASON);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('asks for a choice when neither block nor report is ticked, and shows a server refusal', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(

@@ -137,7 +137,11 @@ export function SafetyDialog({
                         name={`${reasonsId}-reason`}
                         value={value}
                         checked={reason === value}
-                        onChange={() => setReason(value)}
+                        onChange={() => {
+                          setReason(value);
+                          // The reason asked for is given: the request to choose one goes.
+                          if (problem?.field === 'reason') setProblem(null);
+                        }}
                         className="size-4 accent-indigo-600"
                       />
                       {REPORT_REASON_LABELS[value]}

@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { isInToastRegion } from './toast';
 
 export interface DialogProps {
   open: boolean;
@@ -38,12 +39,18 @@ export function DialogView({
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
+          // Toasts show above dialogs: dismissing one, or its action, does not close the dialog.
+          onInteractOutside={(event) => {
+            if (isInToastRegion(event.target)) event.preventDefault();
+          }}
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
+            // A column: the title stays at the top and only the body below it scrolls, so a long
+            // dialog (My connections) never scrolls its title away or slides content under it.
+            'fixed left-1/2 top-1/2 z-50 flex max-h-[90dvh] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl bg-white shadow-xl focus:outline-none',
             className,
           )}
         >
-          <div className="flex items-start justify-between gap-4">
+          <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-6">
             <RadixDialog.Title className="text-xl font-semibold text-slate-900">{title}</RadixDialog.Title>
             <RadixDialog.Close
               aria-label="Close"
@@ -54,11 +61,13 @@ export function DialogView({
             </RadixDialog.Close>
           </div>
           {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+            <RadixDialog.Description className="mt-1 shrink-0 px-6 text-sm text-slate-600">
               {description}
             </RadixDialog.Description>
           ) : null}
-          <div className="mt-4">{children}</div>
+          <div data-testid="dialog-body" className="mt-3 min-h-0 flex-1 overflow-y-auto px-6 pt-1 pb-6">
+            {children}
+          </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { Dialog, preloadDialog } from './dialog';
 import { ToastRegion } from './toast';
 
 describe('toast region', () => {
@@ -28,5 +29,29 @@ describe('toast region', () => {
     expect(onClick).toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(onDismiss).toHaveBeenCalledWith('a');
+  });
+
+  it('shows above an open dialog, and a click on a toast leaves the dialog open', async () => {
+    await preloadDialog();
+    const onDismiss = vi.fn();
+    const onOpenChange = vi.fn();
+    render(
+      <>
+        <Dialog open onOpenChange={onOpenChange} title="My connections">
+          <p>Inside</p>
+        </Dialog>
+        <ToastRegion toasts={[{ id: 'a', message: 'This match ended.' }]} onDismiss={onDismiss} />
+      </>,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'My connections' });
+    const region = document.querySelector('[data-toast-region]') as HTMLElement;
+    const layer = (element: Element) => Number(/\bz-\[?(\d+)\]?/.exec(element.className)?.[1] ?? 0);
+    expect(layer(region)).toBeGreaterThan(layer(dialog));
+    expect(layer(region)).toBeGreaterThan(70);
+
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.click(region.querySelector('button[aria-label="Dismiss"]') as HTMLElement);
+    expect(onDismiss).toHaveBeenCalledWith('a');
+    expect(onOpenChange).not.toHaveBeenCalled();
   });
 });

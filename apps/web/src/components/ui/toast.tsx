@@ -8,6 +8,13 @@ export interface Toast {
   action?: { label: string; onClick: () => void };
 }
 
+/** Marks the toasts' region, so a dialog open beneath them does not take a click on one for a click outside it. */
+export const TOAST_REGION_ATTRIBUTE = 'data-toast-region';
+
+/** Whether an event's target is in a toast region. */
+export const isInToastRegion = (target: EventTarget | null) =>
+  target instanceof Element && target.closest(`[${TOAST_REGION_ATTRIBUTE}]`) !== null;
+
 interface ToastRegionProps {
   toasts: Toast[];
   onDismiss: (id: string) => void;
@@ -25,8 +32,11 @@ export function ToastRegion({ toasts, onDismiss, label = 'Notifications', classN
   return (
     <section
       aria-label={label}
+      {...{ [TOAST_REGION_ATTRIBUTE]: '' }}
       className={cn(
-        'pointer-events-none fixed inset-x-3 bottom-3 z-30 flex flex-col items-stretch gap-2 sm:left-auto sm:right-4 sm:bottom-4 sm:w-96',
+        // Above every dialog (z-50, the call's z-60 and its safety dialog's z-70): a toast never
+        // hides behind one. Dialogs let clicks on it through (dialog-view.tsx).
+        'pointer-events-none fixed inset-x-3 bottom-3 z-[80] flex flex-col items-stretch gap-2 sm:left-auto sm:right-4 sm:bottom-4 sm:w-96',
         className,
       )}
     >

@@ -119,17 +119,35 @@ export function BusinessUserReportPage() {
             <DataTable caption="Figures per wheel" captionHidden>
               <Thead>
                 <tr>
-                  <Th>Wheel</Th>
-                  <Th>Status</Th>
-                  <Th className="text-right">{REGISTERED_LABEL}</Th>
-                  <Th className="text-right">Rounds</Th>
-                  <Th className="text-right">Matches</Th>
-                  <Th className="text-right">Accepted</Th>
-                  <Th className="text-right">Acceptance rate</Th>
-                  <Th className="text-right">Calls</Th>
-                  <Th className="text-right">Call time</Th>
-                  <Th className="text-right">Connections</Th>
-                  <Th className="text-right">Rated positive</Th>
+                  <Th wrap>Wheel</Th>
+                  <Th wrap>Status</Th>
+                  <Th wrap className="text-right">
+                    {REGISTERED_LABEL}
+                  </Th>
+                  <Th wrap className="text-right">
+                    Rounds
+                  </Th>
+                  <Th wrap className="text-right">
+                    Matches
+                  </Th>
+                  <Th wrap className="text-right">
+                    Accepted
+                  </Th>
+                  <Th wrap className="text-right">
+                    Acceptance rate
+                  </Th>
+                  <Th wrap className="text-right">
+                    Calls
+                  </Th>
+                  <Th wrap className="text-right">
+                    Call time
+                  </Th>
+                  <Th wrap className="text-right">
+                    Connections
+                  </Th>
+                  <Th wrap className="text-right">
+                    Rated positive
+                  </Th>
                 </tr>
               </Thead>
               <Tbody>

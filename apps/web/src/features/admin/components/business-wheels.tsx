@@ -23,15 +23,21 @@ export function BusinessWheels({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
 
   let content: ReactNode;
+  // The report is about wheels: offered once the organiser has one (before, it had nothing to show).
+  let hasWheels = false;
   if (wheels.isPending) content = <LoadingState />;
   else if (wheels.isError) content = <ErrorState message={WHEELS_LOAD_ERROR} headingLevel={3} />;
   else {
     const own = isBusinessUser
       ? wheels.data.filter((wheel) => wheel.businessUserId === profile.id)
       : wheels.data;
+    hasWheels = own.length > 0;
     content =
       own.length === 0 ? (
-        <EmptyState title="No wheels found">Create your first wheel to start matching people.</EmptyState>
+        <EmptyState title="No wheels yet">
+          Create your first wheel to start matching people.
+          {isBusinessUser ? ' Its report (calls, connections, ratings) appears here once it has one.' : null}
+        </EmptyState>
       ) : (
         <DataTable caption="Your wheels" captionHidden>
           <Thead>
@@ -79,7 +85,7 @@ export function BusinessWheels({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           Your wheels
         </Heading>
         <div className="flex flex-wrap gap-3">
-          {isBusinessUser ? (
+          {isBusinessUser && hasWheels ? (
             <ButtonLink variant="secondary" to={`/admin/reports/business-user/${profile.id}`}>
               View report
             </ButtonLink>

@@ -10,7 +10,7 @@ import {
   WHEEL_A,
   WHEEL_B,
 } from '../test-utils';
-import { DashboardPage } from './dashboard-page';
+import { DashboardPage, welcomeText } from './dashboard-page';
 
 const routes = adminRoutes([], <DashboardPage />);
 
@@ -102,5 +102,26 @@ describe('dashboard', () => {
       'href',
       `/admin/reports/business-user/${BUSINESS_ID}`,
     );
+  });
+
+  it('offers no report to an organiser without a wheel, and says what to do instead', async () => {
+    signIn('business');
+    mockFetch({ ...profileRoute('business'), 'GET /api/admin/wheels': jsonResponse([]) });
+    renderRoutes(routes, '/admin/dashboard');
+
+    expect(await screen.findByText('No wheels yet')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'View report' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create Wheel' })).toBeInTheDocument();
+  });
+
+  it('greets a person by name and a placeholder such as the seeded "Platform Admin" by none', async () => {
+    signIn('business');
+    mockFetch({ ...profileRoute('business'), 'GET /api/admin/wheels': jsonResponse([]) });
+    renderRoutes(routes, '/admin/dashboard');
+    expect(await screen.findByText('Welcome back, Bea.')).toBeInTheDocument();
+
+    expect(welcomeText({ firstName: 'Platform', lastName: 'Admin' })).toBe('Welcome back.');
+    expect(welcomeText({ firstName: 'Admin', lastName: 'Lovelace' })).toBe('Welcome back, Admin Lovelace.');
+    expect(welcomeText({ firstName: '', lastName: '' })).toBe('Welcome back.');
   });
 });

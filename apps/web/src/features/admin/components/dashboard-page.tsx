@@ -61,12 +61,38 @@ function AdminStats() {
   );
 }
 
+/** Words that name a role rather than a person, such as the seeded super admin's 'Platform Admin'. */
+const ROLE_WORDS = new Set([
+  'platform',
+  'admin',
+  'administrator',
+  'super',
+  'superadmin',
+  'system',
+  'root',
+  'owner',
+]);
+const isRoleLike = (name: string) =>
+  name.split(/\s+/).every((word) => word === '' || ROLE_WORDS.has(word.toLowerCase()));
+
+/**
+ * The dashboard's greeting: a person by their first name, the full name when the first name
+ * alone is a role word, and nobody by name when the whole name is a placeholder ('Welcome back,
+ * Platform.' greeted the seeded admin by half of its role).
+ */
+export function welcomeText(profile: { firstName: string; lastName: string }): string {
+  const first = profile.firstName.trim();
+  const full = `${first} ${profile.lastName.trim()}`.trim();
+  if (isRoleLike(full)) return 'Welcome back.';
+  return `Welcome back, ${isRoleLike(first) ? full : first}.`;
+}
+
 /** `/admin/dashboard`: the figures for admins, their own wheels for business users. */
 export function DashboardPage() {
   const session = useAdminSession();
   return (
     <>
-      <AdminPageHeader title="Dashboard" description={`Welcome back, ${session.profile.firstName}.`} />
+      <AdminPageHeader title="Dashboard" description={welcomeText(session.profile)} />
       {session.userType === 'Admin' ? <AdminStats /> : <BusinessWheels />}
     </>
   );

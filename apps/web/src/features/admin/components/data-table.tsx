@@ -55,13 +55,17 @@ const STACKED_LABELLED =
   'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 ' +
   'max-sm:before:shrink-0 max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]';
 
-/** A column's header cell. */
-export function Th({ className, ...props }: ComponentProps<'th'>) {
+/**
+ * A column's header cell. `wrap` lets a long name take two lines, for tables with many narrow
+ * columns of figures that would otherwise not fit a laptop's width.
+ */
+export function Th({ className, wrap = false, ...props }: ComponentProps<'th'> & { wrap?: boolean }) {
   return (
     <th
       scope="col"
       className={cn(
-        'whitespace-nowrap bg-slate-50 px-4 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600',
+        'bg-slate-50 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600',
+        wrap ? 'px-3 align-bottom' : 'whitespace-nowrap px-4',
         className,
       )}
       {...props}

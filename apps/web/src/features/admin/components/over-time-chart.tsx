@@ -1,5 +1,5 @@
 import type { BusinessUserReport } from '@wheelmeet/contracts';
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatDay } from '../lib/format';
 import { DataTable, RowTh, Tbody, Td, Th, Thead, Tr } from './data-table';
 import { REGISTERED_LABEL } from './wheel-messages';
@@ -19,7 +19,39 @@ export const SERIES: { key: SeriesKey; label: string; color: string }[] = [
 const HEIGHT = 240;
 const MARGIN = { top: 12, right: 12, bottom: 36, left: 40 };
 const BAR_WIDTH = 8;
+/** The widest a bar grows when a few days share a wide card. */
+const MAX_BAR_WIDTH = 24;
 const GROUP_GAP = 16;
+
+/** The width of the element `ref` points at, kept up to date; 0 until measured (or without layout). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/**
+ * Where each day's bars go: the days share the width of the card (a few days no longer sit in
+ * a third of it), and scroll sideways only when there are too many to fit.
+ */
+export function chartLayout(dayCount: number, availableWidth: number) {
+  const minGroup = SERIES.length * BAR_WIDTH + GROUP_GAP;
+  const fitPlot = availableWidth - MARGIN.left - MARGIN.right;
+  const slot = Math.max(minGroup, dayCount > 0 ? fitPlot / dayCount : 0);
+  const barWidth = Math.min(
+    MAX_BAR_WIDTH,
+    Math.max(BAR_WIDTH, Math.floor((slot - GROUP_GAP) / SERIES.length)),
+  );
+  const plotWidth = Math.max(dayCount * slot, fitPlot, 240);
+  return { slot, barWidth, width: MARGIN.left + plotWidth + MARGIN.right };
+}
 
 /** The smallest of 1, 2, 5, 10, 20, 50… that is at least `value`, so the axis ends on a round number. */
 export function niceMax(value: number): number {
@@ -38,9 +70,8 @@ export function niceMax(value: number): number {
 export function OverTimeChart({ days }: { days: Day[] }) {
   const titleId = useId();
   const descId = useId();
-  const groupWidth = SERIES.length * BAR_WIDTH + GROUP_GAP;
-  const plotWidth = Math.max(days.length * groupWidth, 240);
-  const width = MARGIN.left + plotWidth + MARGIN.right;
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
+  const { slot, barWidth, width } = chartLayout(days.length, boxWidth);
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const max = niceMax(Math.max(0, ...days.flatMap((day) => SERIES.map((series) => day[series.key]))));
   const y = (value: number) => MARGIN.top + plotHeight - (value / max) * plotHeight;
@@ -60,7 +91,7 @@ export function OverTimeChart({ days }: { days: Day[] }) {
           </li>
         ))}
       </ul>
-      <div className="overflow-x-auto">
+      <div ref={boxRef} className="overflow-x-auto">
         <svg
           role="img"
           aria-labelledby={`${titleId} ${descId}`}
@@ -98,22 +129,23 @@ export function OverTimeChart({ days }: { days: Day[] }) {
             </g>
           ))}
           {days.map((day, index) => {
-            const x0 = MARGIN.left + index * groupWidth + GROUP_GAP / 2;
+            // The day's bars in the middle of its share of the width.
+            const x0 = MARGIN.left + index * slot + (slot - SERIES.length * barWidth) / 2;
             return (
               <g key={day.date}>
                 {SERIES.map((series, s) => (
                   <rect
                     key={series.key}
-                    x={x0 + s * BAR_WIDTH}
+                    x={x0 + s * barWidth}
                     y={y(day[series.key])}
-                    width={BAR_WIDTH - 1}
+                    width={barWidth - 1}
                     height={Math.max(0, y(0) - y(day[series.key]))}
                     fill={series.color}
                   />
                 ))}
                 {index % labelEvery === 0 ? (
                   <text
-                    x={x0 + (SERIES.length * BAR_WIDTH) / 2}
+                    x={x0 + (SERIES.length * barWidth) / 2}
                     y={HEIGHT - MARGIN.bottom + 16}
                     textAnchor="middle"
                     fontSize={11}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/render';
 import { guarded, makeSettings, profileRoute, renderAdminPage, signIn } from '../test-utils';
-import { SettingsPage } from './settings-page';
+import { SettingsPage, WHEEL_SETTINGS_NOTE } from './settings-page';
 
 const pages = [{ path: 'settings', element: guarded('admin', <SettingsPage />) }];
 
@@ -37,6 +37,14 @@ describe('settings page', () => {
     expect(await screen.findByLabelText(/^Max wheel participants/)).toHaveValue(20);
     expect(screen.getByLabelText(/^Default match duration/)).toHaveValue(7);
     expect(screen.getByLabelText(/^SMTP port/)).toHaveValue(587);
+  });
+
+  it('says truthfully that the wheel figures limit nothing, rather than offering a cap of 100 beside plans of 200', async () => {
+    open();
+    const field = await screen.findByLabelText(/^Max wheel participants/);
+    expect(field).toHaveAccessibleDescription('A number from 2 to 100, kept for reference.');
+    expect(screen.getByText(WHEEL_SETTINGS_NOTE)).toBeInTheDocument();
+    expect(screen.queryByText('From 2 to 100.')).not.toBeInTheDocument();
   });
 
   it('keeps max participants within 2 to 100 and the match duration within 1 to 30 days', async () => {

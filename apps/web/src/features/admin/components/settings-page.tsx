@@ -24,6 +24,13 @@ import { FormSection } from './form-section';
 export const SETTINGS_SAVED = 'Settings saved successfully.';
 export const SETTINGS_LOAD_ERROR = 'Failed to load settings';
 export const SETTINGS_SAVE_ERROR = 'Failed to save settings';
+/**
+ * What the two wheel figures really do: the spec's settings form keeps them, and nothing reads
+ * them. Said plainly, since 'Max wheel participants: from 2 to 100' read as a cap beside plans
+ * that sell 200 seats and unlimited ones.
+ */
+export const WHEEL_SETTINGS_NOTE =
+  "These two figures are saved with the settings but limit nothing: each wheel's number of seats is set in its own form, up to what its organiser's plan allows, and how long matches and calls last is set by each wheel's timing.";
 /** The success message stays this long (spec section 9). */
 export const SETTINGS_MESSAGE_MS = 3_000;
 
@@ -96,10 +103,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
         />
       </FormSection>
       <FormSection title="Wheels and matches">
+        <p className="text-sm text-slate-600">{WHEEL_SETTINGS_NOTE}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField
             label="Max wheel participants"
-            hint="From 2 to 100."
+            hint="A number from 2 to 100, kept for reference."
             error={errors.maxWheelParticipants?.message}
             type="number"
             min={2}
@@ -109,7 +117,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           />
           <InputField
             label="Default match duration (days)"
-            hint="From 1 to 30 days."
+            hint="A number from 1 to 30 days, kept for reference."
             error={errors.defaultMatchDuration?.message}
             type="number"
             min={1}

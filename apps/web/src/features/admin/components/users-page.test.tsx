@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminParticipant } from '@wheelmeet/contracts';
+import { type AdminParticipant, aliasOf } from '@wheelmeet/contracts';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/render';
 import { guarded, makeWheelRow, profileRoute, renderAdminPage, signIn, WHEEL_A } from '../test-utils';
@@ -22,6 +22,25 @@ const participant = (index: number): AdminParticipant => ({
 });
 
 describe('users page', () => {
+  it('names someone without a username as the wheel does, by their alias, never "Anonymous"', async () => {
+    signIn('admin');
+    const nameless = { ...participant(3), username: null };
+    mockFetch({
+      ...profileRoute('admin'),
+      'GET /api/admin/wheels': jsonResponse([makeWheelRow()]),
+      [`GET /api/admin/participants?limit=${USERS_PAGE_SIZE}&offset=0`]: jsonResponse({
+        items: [nameless],
+        total: 1,
+      }),
+    });
+    renderAdminPage('/admin/users', pages);
+
+    const table = await screen.findByRole('table', { name: 'Participants' });
+    const [, row] = within(table).getAllByRole('row');
+    expect(row).toHaveTextContent(aliasOf(nameless.id));
+    expect(table).not.toHaveTextContent('Anonymous');
+  });
+
   it('lists participants with their wheel and joined date, searches and pages', async () => {
     signIn('admin');
     const fetchMock = mockFetch({

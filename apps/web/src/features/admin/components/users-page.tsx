@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { displayNameOf } from '@wheelmeet/contracts';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -69,7 +70,8 @@ export function UsersPage() {
             {participants.data.items.map((participant) => (
               <Tr key={`${participant.id}-${participant.wheelId}`}>
                 <Td className="font-medium max-sm:text-base max-sm:font-semibold">
-                  {participant.username ?? 'Anonymous'}
+                  {/* The name the wheel and the match card show: the username, else the alias. */}
+                  {displayNameOf(participant)}
                 </Td>
                 <Td label="Age">{participant.age ?? '—'}</Td>
                 <Td label="Gender">{capitalise(participant.gender)}</Td>

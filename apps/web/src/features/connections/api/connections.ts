@@ -14,12 +14,20 @@ import { api } from '@/lib/api-client';
 const withToken = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
 const connectionsKey = (token: string) => ['my-connections', token] as const;
 
+/**
+ * How often the open dialog asks again, so that a partner's share (or a new call) shows while it
+ * stays open. The hub pushes nothing for a follow-up; one small GET every few seconds per open
+ * dialog is the whole cost, and none while it is closed or the tab is hidden.
+ */
+export const CONNECTIONS_REFRESH_MS = 3_000;
+
 /** GET /api/me/connections: the people this participant met, and what both chose to share. */
 export function useMyConnections(token: string, enabled: boolean) {
   return useQuery({
     queryKey: connectionsKey(token),
     queryFn: () => api.get('/api/me/connections', myConnectionsResponseSchema, withToken(token)),
     enabled,
+    refetchInterval: enabled ? CONNECTIONS_REFRESH_MS : false,
   });
 }
 

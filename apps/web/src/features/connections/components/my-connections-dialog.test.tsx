@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Connection, MyConnections } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch, requestBodies } from '@/test/render';
+import { CONNECTIONS_REFRESH_MS } from '../api/connections';
 import { NO_CONNECTIONS_MESSAGE } from './my-connections-dialog';
 import { renderMyConnectionsDialog, TEST_PARTICIPANT_TOKEN } from './render-my-connections-dialog';
 
@@ -48,7 +49,7 @@ describe('My connections', () => {
     await userEvent.click(within(dialog).getByLabelText('Share my contact details with Ada'));
     expect(within(dialog).queryByLabelText('LinkedIn profile')).not.toBeInTheDocument();
     await userEvent.type(within(dialog).getByLabelText('Email'), 'me@example.com');
-    await userEvent.click(within(dialog).getByRole('button', { name: '👍 Good' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Good' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await within(dialog).findByText('Saved.')).toBeInTheDocument();
@@ -87,5 +88,55 @@ describe('My connections', () => {
     expect(
       await within(dialog).findByText('Add at least one way to reach you, or choose not to share.'),
     ).toBeInTheDocument();
+  });
+
+  it("shows the partner's share while the dialog stays open, without reopening it", async () => {
+    let asked = 0;
+    const shared = { ...connection, partnerContact: { email: 'ada@example.com' } };
+    mockFetch({
+      'GET /api/me/connections': () => {
+        asked += 1;
+        return list([asked === 1 ? connection : shared]);
+      },
+    });
+    const dialog = renderMyConnectionsDialog();
+    expect(await within(dialog).findByText(/once you have both chosen to share/)).toBeInTheDocument();
+
+    expect(
+      await within(dialog).findByRole(
+        'link',
+        { name: 'ada@example.com' },
+        { timeout: CONNECTIONS_REFRESH_MS + 3_000 },
+      ),
+    ).toHaveAttribute('href', 'mailto:ada@example.com');
+    expect(within(dialog).queryByText(/once you have both chosen to share/)).not.toBeInTheDocument();
+  }, 15_000);
+
+  it('rates with drawn thumbs named Good and Not great, no emoji that a missing font shows as boxes', async () => {
+    mockFetch({ 'GET /api/me/connections': list([connection]) });
+    const dialog = renderMyConnectionsDialog();
+    const good = await within(dialog).findByRole('button', { name: 'Good' });
+    const notGreat = within(dialog).getByRole('button', { name: 'Not great' });
+    for (const button of [good, notGreat]) {
+      expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+      expect(button.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+    }
+    await userEvent.click(notGreat);
+    expect(notGreat).toHaveAttribute('aria-pressed', 'true');
+    expect(good).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('keeps the title out of the scrolling part: the list scrolls beneath it, with no scroll box of its own', async () => {
+    mockFetch({ 'GET /api/me/connections': list([connection]) });
+    const dialog = renderMyConnectionsDialog();
+    const name = await within(dialog).findByRole('heading', { name: 'Ada' });
+    const body = within(dialog).getByTestId('dialog-body');
+    expect(body).toHaveClass('overflow-y-auto');
+    expect(body).toContainElement(name);
+    expect(body).not.toContainElement(within(dialog).getByRole('heading', { name: 'My connections' }));
+    // One scrolling area: nothing between the body and the person's card scrolls on its own.
+    for (let node = name.parentElement; node && node !== body; node = node.parentElement) {
+      expect(node.className).not.toMatch(/overflow-(y-)?(auto|scroll)|max-h-/);
+    }
   });
 });

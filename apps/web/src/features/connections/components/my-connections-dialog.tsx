@@ -14,11 +14,14 @@ import { CheckboxField, InputField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { errorMessage } from '@/lib/api-client';
 import { useMyConnections, useSaveFollowUp } from '../api/connections';
+import { ThumbDownIcon, ThumbUpIcon } from './rating-icons';
 import { SummaryEmailOptIn } from './summary-email-opt-in';
 
 export const MY_CONNECTIONS_TITLE = 'My connections';
 export const NO_CONNECTIONS_MESSAGE =
   'Nobody yet. After each call you can share your contact details here; they are shown only when you both share.';
+/** The rating buttons' names; each shows a drawn thumb beside it (no emoji font needed). */
+export const RATING_LABELS: Record<ConversationRating, string> = { up: 'Good', down: 'Not great' };
 export const SAVE_FAILED_MESSAGE = 'Could not save your choice. Please try again.';
 
 const INPUT_TYPES: Record<ContactField, string> = { email: 'email', linkedinUrl: 'url', phone: 'tel' };
@@ -117,7 +120,8 @@ function ConnectionCard({
                 aria-pressed={rating === value}
                 onClick={() => setRating(rating === value ? null : value)}
               >
-                {value === 'up' ? '👍 Good' : '👎 Not great'}
+                {value === 'up' ? <ThumbUpIcon /> : <ThumbDownIcon />}
+                {RATING_LABELS[value]}
               </Button>
             ))}
           </div>
@@ -166,9 +170,10 @@ export function MyConnectionsDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={MY_CONNECTIONS_TITLE} className="max-w-xl">
       <SummaryEmailOptIn token={token} open={open} />
-      {query.isPending ? (
+      {/* Kept once loaded: a refresh that fails leaves the list (and what is typed in it) alone. */}
+      {query.data === undefined && query.isPending ? (
         <LoadingState label="Loading your connections…" />
-      ) : query.isError ? (
+      ) : query.data === undefined ? (
         <ErrorState
           headingLevel={3}
           message={errorMessage(query.error, 'Could not load your connections.')}
@@ -181,7 +186,8 @@ export function MyConnectionsDialog({
       ) : query.data.connections.length === 0 ? (
         <p className="text-slate-700">{NO_CONNECTIONS_MESSAGE}</p>
       ) : (
-        <ul className="max-h-[70vh] space-y-3 overflow-y-auto">
+        // The dialog's body scrolls, under its title: no scroll box of its own inside it.
+        <ul className="space-y-3">
           {query.data.connections.map((connection) => (
             <ConnectionCard
               key={connection.matchId}

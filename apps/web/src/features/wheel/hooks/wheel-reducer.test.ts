@@ -4,6 +4,7 @@ import {
   makeMatch,
   makeParticipant,
   makeSnapshot,
+  ME_ID,
   PARTICIPANT_ID,
   slotId,
   WHEEL_ID,
@@ -85,6 +86,24 @@ describe('the wheel reducer', () => {
     });
     expect(seated(known)).toEqual([[0, PARTICIPANT_ID, 'Ada', OCCUPIED_AT]]);
     expect(known.people[PARTICIPANT_ID]).toEqual(person);
+  });
+
+  it("leaves 'This match ended.' to the call's screen when a block ends a call under way, with no toast behind it", () => {
+    const match = makeMatch({ status: 'Accepted', acceptedByUser1: true, acceptedByUser2: true });
+    const during = wheelReducer(
+      { ...initWheelState(makeEmptyWheel()), matches: [match] },
+      { type: 'matchExpired', event: { matchId: match.id, reason: 'ended' }, meId: ME_ID },
+    );
+    expect(during.notices).toEqual([]);
+    expect(during.matches[0]?.status).toBe('Expired');
+
+    // A match still waiting for answers has no call screen: the toast tells it.
+    const waiting = makeMatch();
+    const before = wheelReducer(
+      { ...initWheelState(makeEmptyWheel()), matches: [waiting] },
+      { type: 'matchExpired', event: { matchId: waiting.id, reason: 'ended' }, meId: ME_ID },
+    );
+    expect(before.notices.map((notice) => notice.text)).toEqual(['This match ended.']);
   });
 });
 

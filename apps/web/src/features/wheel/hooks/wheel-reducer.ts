@@ -326,6 +326,10 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
       const held = state.matches.find((match) => match.id === event.matchId);
       if (!held || held.status === 'Expired' || meId === null) return state;
       const text = expiryText(held, meId, event.reason);
+      // Both had accepted, so the call's screen is over the wheel and says "This match ended."
+      // itself: a toast saying it again would only sit behind (or on top of) that dialog.
+      if (event.reason === 'ended' && held.status === 'Accepted')
+        return updateMatch(state, held.id, (match) => ({ ...match, status: 'Expired' }));
       return announceExpiry(
         updateMatch(state, held.id, (match) => ({ ...match, status: 'Expired' })),
         held.id,
