@@ -18,6 +18,19 @@ import { REGISTERED_LABEL } from './wheel-messages';
 
 export const REPORT_LOAD_ERROR = 'Failed to load the report. Please try again.';
 
+/** The per-wheel figures' column headings, right-aligned numbers after the wheel and its status. */
+const FIGURE_COLUMNS = [
+  REGISTERED_LABEL,
+  'Rounds',
+  'Matches',
+  'Accepted',
+  'Acceptance rate',
+  'Calls',
+  'Call time',
+  'Connections',
+  'Rated positive',
+];
+
 function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
@@ -121,33 +134,11 @@ export function BusinessUserReportPage() {
                 <tr>
                   <Th wrap>Wheel</Th>
                   <Th wrap>Status</Th>
-                  <Th wrap className="text-right">
-                    {REGISTERED_LABEL}
-                  </Th>
-                  <Th wrap className="text-right">
-                    Rounds
-                  </Th>
-                  <Th wrap className="text-right">
-                    Matches
-                  </Th>
-                  <Th wrap className="text-right">
-                    Accepted
-                  </Th>
-                  <Th wrap className="text-right">
-                    Acceptance rate
-                  </Th>
-                  <Th wrap className="text-right">
-                    Calls
-                  </Th>
-                  <Th wrap className="text-right">
-                    Call time
-                  </Th>
-                  <Th wrap className="text-right">
-                    Connections
-                  </Th>
-                  <Th wrap className="text-right">
-                    Rated positive
-                  </Th>
+                  {FIGURE_COLUMNS.map((label) => (
+                    <Th key={label} wrap className="text-right">
+                      {label}
+                    </Th>
+                  ))}
                 </tr>
               </Thead>
               <Tbody>
