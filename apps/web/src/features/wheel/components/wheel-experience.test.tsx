@@ -243,7 +243,7 @@ describe('wheel experience', () => {
   it('says the organiser removed them when registering again from this browser is refused, and asks no more', async () => {
     const fetchMock = mockFetch({
       'POST /api/users/anonymous': jsonResponse(
-        { error: { code: 'forbidden', message: REMOVED_FROM_WHEEL } },
+        { error: { code: 'forbidden', reason: 'removed_from_wheel', message: REMOVED_FROM_WHEEL } },
         403,
       ),
     });

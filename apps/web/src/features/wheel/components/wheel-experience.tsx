@@ -62,7 +62,7 @@ export const preloadRegistrationDialog = registration.preload;
 
 interface WheelExperienceProps extends WheelCallHooks {
   wheel: OpenWheel;
-  /** The grant that opened a private wheel; sent with JoinWheel. */
+  /** The grant that opened a private wheel; sent with the registration and JoinWheel. */
   accessGrant?: string | null;
   /**
    * On `/` and `/wheel` the page around it carries the 'Connect Anywhere, Instantly.' header,
@@ -390,6 +390,7 @@ export function WheelExperience({
             open={registrationOpen}
             onOpenChange={setRegistrationOpen}
             wheel={live}
+            accessGrant={accessGrant}
             getConnectionId={hub.client.getConnectionId}
             onRegistered={handleRegistered}
             onRemoved={handleRemovedOnRegistering}
