@@ -436,6 +436,7 @@ describe('wheel experience', () => {
         currentRound: 3,
         lastSpinDate: new Date().toISOString(),
         nextSpinAt: new Date(Date.now() + 60_000).toISOString(),
+        roundsPaused: false,
         slotsCleared: true,
       }),
     );
