@@ -246,14 +246,23 @@ export function RegistrationDialog({
           </span>{' '}
           Required
         </p>
-        {failure ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
-        <SubmitButton className="w-full" pending={registration.isPending}>
-          Join Wheel
-        </SubmitButton>
+        {/*
+          Issue 33: kept at the foot of the dialog, which scrolls within the screen, so 'Join
+          Wheel' and why it failed are in view however long the wheel's form is.
+        */}
+        <div
+          data-testid="registration-actions"
+          className="sticky -bottom-6 -mx-6 -mb-6 space-y-3 border-t border-slate-100 bg-white px-6 pt-3 pb-6"
+        >
+          {failure ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {failure}
+            </p>
+          ) : null}
+          <SubmitButton className="w-full" pending={registration.isPending}>
+            Join Wheel
+          </SubmitButton>
+        </div>
       </form>
     </Dialog>
   );
