@@ -101,6 +101,7 @@ describeEachDialect('private wheels: access codes', (dialect) => {
       expect(response.headers['retry-after']).toBe('1');
       expect(response.json<ErrorBody>().error).toEqual({
         code: 'too_many_requests',
+        reason: 'too_many_requests',
         message: tooManyWheelAttempts(1_000),
       });
     }

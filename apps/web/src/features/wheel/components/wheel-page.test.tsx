@@ -71,7 +71,13 @@ describe('wheel page', () => {
     mockFetch({
       [`GET ${WHEEL_URL}`]: jsonResponse(makeLockedWheel()),
       [`POST ${WHEEL_URL}/access`]: jsonResponse(
-        { error: { code: 'forbidden', message: 'Invalid access code. Please try again.' } },
+        {
+          error: {
+            code: 'forbidden',
+            reason: 'access_code_invalid',
+            message: 'Invalid access code. Please try again.',
+          },
+        },
         403,
       ),
     });
