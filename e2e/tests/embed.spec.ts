@@ -1,43 +1,13 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FrameLocator, Page } from '@playwright/test';
 import { seriousViolations } from '../support/accessibility';
 import { adminHeaders, createWheel } from '../support/admin-api';
 import { signInThroughUi } from '../support/admin-ui';
 import { expect as baseExpect, test } from '../support/fixtures';
 import { E2E_ADMIN_PASSWORD } from '../support/global-setup';
+import { startOrganiserSite } from '../support/organiser-site';
 
 // Several pages, an iframe and the admin area on a shared 2-core machine: waits are generous.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/**
- * The organiser's own site: a page on another origin (127.0.0.1, while the app is on
- * localhost) that serves whatever snippet the test gives it.
- */
-async function startOrganiserSite(): Promise<{
-  origin: string;
-  show(snippet: string): void;
-  close(): Promise<void>;
-}> {
-  let snippet = '';
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(
-      `<!doctype html><html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>Campus Fair 2026</title>
-<style>body{font-family:sans-serif;margin:0;padding:16px;background:#fef3c7}h1{margin:0 0 8px}</style></head>
-<body><h1>Campus Fair 2026</h1><p>Meet other students on our networking wheel:</p>${snippet}</body></html>`,
-    );
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    show: (html) => {
-      snippet = html;
-    },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Registers inside the embedded wheel after clicking a free seat, as a visitor of the organiser's site would. */
 async function takeSeatInFrame(frame: FrameLocator, seat: string, age: string) {

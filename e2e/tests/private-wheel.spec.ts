@@ -1,7 +1,11 @@
 import { createWheel } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
+import { takeSeatAsNewParticipant } from '../support/participant';
 
-test('a private wheel stays locked until its access code is given', async ({ page, request }) => {
+test('a private wheel stays locked until its access code is given, then lets people join', async ({
+  page,
+  request,
+}) => {
   const wheel = await createWheel(request, {
     name: 'Board retreat',
     description: 'Invitation only',
@@ -32,4 +36,11 @@ test('a private wheel stays locked until its access code is given', async ({ pag
   // The grant is kept for this browser session: a reload stays unlocked.
   await page.reload();
   await expect(page.getByRole('button', { name: /^Outer ring, seat \d+, free$/ })).toHaveCount(3);
+
+  // Issue 33: the grant goes with the registration too, so the visitor can sit down.
+  await takeSeatAsNewParticipant(page, { ring: 'Inner', number: 2 }, { age: '45', gender: 'Female' });
+  await expect(page.getByTestId('participant-status')).toHaveText(
+    'You are in seat 2 on the inner ring. Stay for the spin to meet your match.',
+  );
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -256,6 +256,34 @@ describeEachDialect('private wheels: access codes', (dialect) => {
     expect(await view(wheel.id, oldGrant)).toMatchObject({ requiresAccessCode: true });
     expect(await view(wheel.id, newGrant)).toMatchObject({ requiresAccessCode: true });
   });
+
+  it('a registration on a still-locked private wheel is refused with access_required; its grant lets it through', async () => {
+    const wheelId = await privateWheel(RIGHT_CODE);
+    const register = (headers: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/anonymous',
+        headers,
+        payload: {
+          wheelId,
+          sessionId: crypto.randomUUID(),
+          registrationData: { age: 30, gender: 'other' },
+        },
+      });
+
+    const locked = await register();
+    expect(locked.statusCode).toBe(403);
+    expect(locked.json<ErrorBody>().error).toMatchObject({ code: 'forbidden', reason: 'access_required' });
+    const wrongGrant = await register({ 'x-wheel-access': 'not-a-grant' });
+    expect(wrongGrant.statusCode).toBe(403);
+    expect(wrongGrant.json<ErrorBody>().error.reason).toBe('access_required');
+
+    // Issue 33: the grant that unlocked the wheel, in the same header as GET /api/wheels/{id}.
+    const { accessGrant } = (await unlock(wheelId, RIGHT_CODE, '192.0.2.33')).json<UnlockWheelResponse>();
+    const registered = await register({ 'x-wheel-access': accessGrant });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json<RegisterParticipantResponse>().user.wheelId).toBe(wheelId);
+  });
 });
 
 describe('how long guessing takes with the per-wheel delay', () => {

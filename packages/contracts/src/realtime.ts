@@ -205,12 +205,14 @@ export const wheelSpinCompletedEventSchema = z.object({
 });
 export type WheelSpinCompletedEvent = z.infer<typeof wheelSpinCompletedEventSchema>;
 
-/** The slots have cleared and the countdown for the next round runs (or waits for people). */
+/** The slots have cleared and the countdown for the next round runs (or waits for people, or is paused). */
 export const roundScheduledEventSchema = z.object({
   wheelId: wheelIdSchema,
   currentRound: z.number().int().nonnegative(),
   lastSpinDate: z.iso.datetime().nullable(),
   nextSpinAt: z.iso.datetime().nullable(),
+  /** The organiser has paused the rounds (nextSpinAt is null until they resume). */
+  roundsPaused: z.boolean(),
   /** True when the round just ended and every slot was emptied. */
   slotsCleared: z.boolean(),
 });

@@ -62,6 +62,7 @@ const openWheel = {
   activeUsers: [person(51), person(52)],
   roundSeconds: 30,
   nextSpinAt: null,
+  roundsPaused: false,
 };
 const lockedWheel = {
   id: id(0),

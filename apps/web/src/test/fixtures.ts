@@ -103,6 +103,7 @@ export function makeOpenWheel(overrides: Partial<OpenWheel> = {}): OpenWheel {
     activeUsers: [],
     roundSeconds: 60,
     nextSpinAt: null,
+    roundsPaused: false,
     slots: Array.from({ length: slotCount }, (_, position) => ({
       id: slotId(position),
       position,

@@ -142,8 +142,10 @@ export const openWheelSchema = z
     activeUsers: z.array(participantSchema),
     /** Seconds a round lasts on this wheel. */
     roundSeconds: z.number().int().positive(),
-    /** When the server will spin next; null while it waits for people on both rings ('Wait'). */
+    /** When the server will spin next; null while it waits for people on both rings ('Wait') or is paused. */
     nextSpinAt: z.iso.datetime().nullable(),
+    /** The organiser has paused the rounds: no countdown and no spin until they resume. */
+    roundsPaused: z.boolean(),
   })
   .meta({ id: 'OpenWheel' });
 export type OpenWheel = z.infer<typeof openWheelSchema>;

@@ -60,6 +60,7 @@ export function createRoundsService(deps: {
       currentRound: row.current_round,
       lastSpinDate: row.last_spin_date,
       nextSpinAt: row.next_spin_at,
+      roundsPaused: row.rounds_paused,
       slotsCleared,
     });
   }
@@ -221,6 +222,7 @@ export function createRoundsService(deps: {
       currentRound: scheduled.current_round,
       lastSpinDate: scheduled.last_spin_date,
       nextSpinAt: scheduled.next_spin_at,
+      roundsPaused: false,
       slotsCleared: false,
     });
     return true;

@@ -244,6 +244,7 @@ export function createWheelsService(deps: {
       slots: slots.map(toSlot),
       roundSeconds: roundSecondsOf(row),
       nextSpinAt: row.next_spin_at,
+      roundsPaused: row.rounds_paused,
     };
   }
 

@@ -2,6 +2,7 @@ import {
   type RegisterParticipantRequest,
   type RegistrationData,
   registerParticipantResponseSchema,
+  WHEEL_ACCESS_HEADER,
 } from '@wheelmeet/contracts';
 import { api } from '@/lib/api-client';
 import { browserSessionId } from './session-id';
@@ -10,13 +11,21 @@ interface RegisterParticipantInput {
   wheelId: string;
   connectionId: string | null;
   registrationData: RegistrationData;
+  /** The grant that unlocked a private wheel: without it the server refuses (access_required). */
+  accessGrant?: string | null;
 }
 
 /**
  * POST /api/users/anonymous: registers a participant of one wheel; answers with the user and a
- * token. Every registration from this browser carries the same sessionId (decision 016).
+ * token. Every registration from this browser carries the same sessionId (decision 016). A
+ * private wheel's grant goes in the same header as on GET /api/wheels/{id}.
  */
-export function registerParticipant({ wheelId, connectionId, registrationData }: RegisterParticipantInput) {
+export function registerParticipant({
+  wheelId,
+  connectionId,
+  registrationData,
+  accessGrant = null,
+}: RegisterParticipantInput) {
   return api.post(
     '/api/users/anonymous',
     {
@@ -26,5 +35,6 @@ export function registerParticipant({ wheelId, connectionId, registrationData }:
       registrationData,
     } satisfies RegisterParticipantRequest,
     registerParticipantResponseSchema,
+    accessGrant ? { headers: { [WHEEL_ACCESS_HEADER]: accessGrant } } : undefined,
   );
 }

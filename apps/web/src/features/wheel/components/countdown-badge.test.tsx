@@ -36,6 +36,15 @@ describe('countdown badge', () => {
     expect(screen.getByText('Waiting for people on both rings.')).toBeInTheDocument();
   });
 
+  it("shows 'Paused', not a countdown, while the organiser has paused the rounds", () => {
+    render(
+      <CountdownBadge nextSpinAt={inSeconds(42)} resetAt={null} clockOffsetMs={0} phase="open" paused />,
+    );
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Paused');
+    expect(screen.getByText('The organiser has paused the wheel.')).toBeInTheDocument();
+    expect(screen.queryByText('Waiting for people on both rings.')).not.toBeInTheDocument();
+  });
+
   it("trusts the server's clock: a browser 5 s behind still shows the server's countdown", () => {
     // The server is 5 s ahead of this browser, so 42 s on the server clock is 37 s from now.
     render(<CountdownBadge nextSpinAt={inSeconds(42)} resetAt={null} clockOffsetMs={5_000} phase="open" />);

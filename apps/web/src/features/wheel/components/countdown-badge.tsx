@@ -9,24 +9,41 @@ interface CountdownBadgeProps {
   /** Server clock minus browser clock. */
   clockOffsetMs: number;
   phase: RoundPhase;
+  /** The organiser has paused the rounds: no countdown until they resume. */
+  paused?: boolean;
 }
+
+/** What the badge says while the organiser has paused the rounds. */
+export const PAUSED_BADGE = 'Paused';
 
 const ANNOUNCEMENTS = {
   spinning: 'The wheel is spinning.',
   revealed: 'The matches are out. Seats open again for the next round soon.',
 } as const;
 
-/** Seconds until the next spin ('42s') or, once the matches are out, until seats open again; else 'Wait'. */
-export function CountdownBadge({ nextSpinAt, resetAt, clockOffsetMs, phase }: CountdownBadgeProps) {
-  const target = phase === 'open' ? nextSpinAt : phase === 'revealed' ? resetAt : null;
+/**
+ * Seconds until the next spin ('42s') or, once the matches are out, until seats open again;
+ * 'Paused' while the organiser holds the rounds; else 'Wait'.
+ */
+export function CountdownBadge({
+  nextSpinAt,
+  resetAt,
+  clockOffsetMs,
+  phase,
+  paused = false,
+}: CountdownBadgeProps) {
+  const holding = paused && phase === 'open';
+  const target = holding ? null : phase === 'open' ? nextSpinAt : phase === 'revealed' ? resetAt : null;
   const seconds = useCountdown(target, clockOffsetMs);
   const counting = seconds !== null && seconds > 0;
-  const text = counting ? `${seconds}s` : 'Wait';
+  const text = holding ? PAUSED_BADGE : counting ? `${seconds}s` : 'Wait';
   const announcement =
     phase === 'open'
-      ? counting
-        ? 'The countdown to the next spin is running.'
-        : 'Waiting for people on both rings.'
+      ? holding
+        ? 'The organiser has paused the wheel.'
+        : counting
+          ? 'The countdown to the next spin is running.'
+          : 'Waiting for people on both rings.'
       : ANNOUNCEMENTS[phase];
 
   return (

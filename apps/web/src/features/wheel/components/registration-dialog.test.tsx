@@ -11,9 +11,11 @@ import { RegistrationDialog } from './registration-dialog';
 
 function Harness({
   registrationFields = null,
+  accessGrant = null,
   onRegistered = () => {},
 }: {
   registrationFields?: RegistrationConfig | null;
+  accessGrant?: string | null;
   onRegistered?: (participant: StoredParticipant) => void;
 }) {
   const [open, setOpen] = useState(true);
@@ -24,6 +26,7 @@ function Harness({
         open={open}
         onOpenChange={setOpen}
         wheel={{ id: WHEEL_ID, registrationFields }}
+        accessGrant={accessGrant}
         getConnectionId={() => 'socket-1'}
         onRegistered={onRegistered}
       />
@@ -128,6 +131,50 @@ describe('registration dialog', () => {
     });
   });
 
+  it.each([
+    ['with the grant that unlocked a private wheel', 'grant-of-this-browser', 'grant-of-this-browser'],
+    ['without a grant on a public wheel', null, null],
+  ])('registers %s in the x-wheel-access header', async (_case, accessGrant, header) => {
+    const fetchMock = mockFetch({ 'POST /api/users/anonymous': jsonResponse(REGISTERED, 201) });
+    const onRegistered = vi.fn();
+    renderDialog({ accessGrant, onRegistered });
+
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Age' }), '40');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Gender' }), 'Female');
+    await userEvent.click(screen.getByRole('button', { name: 'Join Wheel' }));
+
+    await waitFor(() => expect(onRegistered).toHaveBeenCalled());
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('x-wheel-access')).toBe(header);
+  });
+
+  it('says a still-locked private wheel needs its access code rather than registering', async () => {
+    mockFetch({
+      'POST /api/users/anonymous': jsonResponse(
+        {
+          error: {
+            code: 'forbidden',
+            reason: 'access_required',
+            message: 'This wheel is private. Unlock it with its access code first.',
+          },
+        },
+        403,
+      ),
+    });
+    const onRegistered = vi.fn();
+    renderDialog({ onRegistered });
+    await userEvent.type(screen.getByRole('spinbutton', { name: 'Age' }), '40');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Gender' }), 'Female');
+    await userEvent.click(screen.getByRole('button', { name: 'Join Wheel' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Register to Join' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(
+        'This wheel is private. Unlock it with its access code first.',
+      ),
+    );
+    expect(onRegistered).not.toHaveBeenCalled();
+  });
+
   it("puts the server's field errors beside their fields", async () => {
     mockFetch({
       'POST /api/users/anonymous': jsonResponse(
@@ -154,7 +201,10 @@ describe('registration dialog', () => {
   it.each([
     [
       'the server message when the wheel is full',
-      jsonResponse({ error: { code: 'conflict', reason: 'conflict', message: 'This wheel is full.' } }, 409),
+      jsonResponse(
+        { error: { code: 'conflict', reason: 'wheel_full', message: 'This wheel is full.' } },
+        409,
+      ),
       'This wheel is full.',
     ],
     [

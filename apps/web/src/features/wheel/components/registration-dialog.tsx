@@ -6,7 +6,6 @@ import {
   optionLabel,
   PARTICIPANT_AGE_MAX,
   PARTICIPANT_AGE_MIN,
-  REMOVED_FROM_WHEEL,
   type RegistrationData,
   type RegistrationField,
   registrationDataSchema,
@@ -127,6 +126,8 @@ interface RegistrationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   wheel: Pick<OpenWheel, 'id' | 'registrationFields'>;
+  /** The grant that unlocked a private wheel; the registration carries it (issue 33). */
+  accessGrant?: string | null;
   /** The hub connection id to register with, when there is one. */
   getConnectionId: () => string | null;
   onRegistered: (participant: StoredParticipant) => void;
@@ -145,6 +146,7 @@ export function RegistrationDialog({
   open,
   onOpenChange,
   wheel,
+  accessGrant = null,
   getConnectionId,
   onRegistered,
   onRemoved,
@@ -173,7 +175,12 @@ export function RegistrationDialog({
   const registration = useMutation({
     mutationFn: (registrationData: RegistrationData) => {
       setFailure(null);
-      return registerParticipant({ wheelId: wheel.id, connectionId: getConnectionId(), registrationData });
+      return registerParticipant({
+        wheelId: wheel.id,
+        connectionId: getConnectionId(),
+        registrationData,
+        accessGrant,
+      });
     },
     onSuccess: ({ user, token }) => {
       reset(defaultValues);
@@ -195,7 +202,7 @@ export function RegistrationDialog({
         }
       }
       if (placed) return;
-      if (onRemoved && error.code === 'forbidden' && error.serverMessage === REMOVED_FROM_WHEEL) {
+      if (onRemoved && error.reason === 'removed_from_wheel') {
         reset(defaultValues);
         onRemoved();
         return;
@@ -239,14 +246,23 @@ export function RegistrationDialog({
           </span>{' '}
           Required
         </p>
-        {failure ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-            {failure}
-          </p>
-        ) : null}
-        <SubmitButton className="w-full" pending={registration.isPending}>
-          Join Wheel
-        </SubmitButton>
+        {/*
+          Issue 33: kept at the foot of the dialog, which scrolls within the screen, so 'Join
+          Wheel' and why it failed are in view however long the wheel's form is.
+        */}
+        <div
+          data-testid="registration-actions"
+          className="sticky -bottom-6 -mx-6 -mb-6 space-y-3 border-t border-slate-100 bg-white px-6 pt-3 pb-6"
+        >
+          {failure ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {failure}
+            </p>
+          ) : null}
+          <SubmitButton className="w-full" pending={registration.isPending}>
+            Join Wheel
+          </SubmitButton>
+        </div>
       </form>
     </Dialog>
   );

@@ -21,10 +21,19 @@ import {
 } from '@/test/fixtures';
 import { createTestQueryClient, jsonResponse, mockFetch, stubAlert } from '@/test/render';
 import { SESSION_ID_STORAGE_KEY } from '../api/session-id';
-import { WATCHING_STATUS, type WheelCallHooks, WheelExperience } from './wheel-experience';
+import {
+  FIND_ANOTHER_WHEEL_LABEL,
+  PAUSED_STATUS,
+  WATCHING_STATUS,
+  WHEEL_FULL_CHOICES,
+  WHEEL_FULL_STATUS,
+  type WheelCallHooks,
+  WheelExperience,
+} from './wheel-experience';
 
 interface SetupOptions extends WheelCallHooks {
   wheel?: OpenWheel;
+  accessGrant?: string | null;
   me?: StoredParticipant | null;
   snapshot?: Partial<WheelSnapshot>;
   hub?: FakeHub;
@@ -32,6 +41,7 @@ interface SetupOptions extends WheelCallHooks {
 
 function setup({
   wheel = makeOpenWheel(),
+  accessGrant = null,
   me = null,
   snapshot = {},
   hub = new FakeHub(),
@@ -45,7 +55,7 @@ function setup({
   const view = render(
     <QueryClientProvider client={createTestQueryClient()}>
       <RealtimeClientContext value={client}>
-        <WheelExperience wheel={wheel} {...call} />
+        <WheelExperience wheel={wheel} accessGrant={accessGrant} {...call} />
       </RealtimeClientContext>
     </QueryClientProvider>,
   );
@@ -436,6 +446,7 @@ describe('wheel experience', () => {
         currentRound: 3,
         lastSpinDate: new Date().toISOString(),
         nextSpinAt: new Date(Date.now() + 60_000).toISOString(),
+        roundsPaused: false,
         slotsCleared: true,
       }),
     );
@@ -610,5 +621,123 @@ describe('wheel experience', () => {
     ]);
     expect(screen.getByTestId('connection-state')).toHaveTextContent('Connected');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('wheel experience: private, full and paused wheels (issue 33)', () => {
+  const status = () => screen.getByTestId('participant-status');
+  /** A two-seat wheel with someone else on each ring. */
+  const fullWheel = (overrides: Partial<OpenWheel> = {}) => {
+    const wheel = makeEmptyWheel({ slotCount: 2, ...overrides });
+    const people = [makeParticipant({ id: PARTICIPANT_ID, username: 'alice' }), makeParticipant()];
+    return {
+      ...wheel,
+      slots: wheel.slots.map((slot, index) => {
+        const person = people[index] ?? null;
+        return { ...slot, userId: person?.id ?? null, user: person, occupiedAt: wheel.createdAt };
+      }),
+    };
+  };
+  const seatedOn = (wheel: OpenWheel, me: StoredParticipant, position = 0) => ({
+    ...wheel,
+    slots: wheel.slots.map((slot) =>
+      slot.position === position ? { ...slot, userId: me.id, user: me, occupiedAt: wheel.createdAt } : slot,
+    ),
+  });
+
+  it("sends a private wheel's access grant with the registration as with JoinWheel", async () => {
+    const registered = makeStoredParticipant({ token: 'new-token' });
+    const { token, ...user } = registered;
+    const fetchMock = mockFetch({ 'POST /api/users/anonymous': jsonResponse({ user, token }, 201) });
+    const { hub } = setup({ accessGrant: 'grant-1' });
+    await settle();
+    expect(hub.callsOf('JoinWheel')).toEqual([{ wheelId: WHEEL_ID, accessGrant: 'grant-1' }]);
+
+    await userEvent.click(seat('Inner ring, seat 1, free'));
+    const dialog = screen.getByRole('dialog', { name: 'Register to Join' });
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Age' }), '40');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Gender' }), 'Female');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join Wheel' }));
+
+    await waitFor(() => expect(hub.callsOf('TakeSlot')).toHaveLength(1));
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('x-wheel-access')).toBe('grant-1');
+  });
+
+  it('tells someone without a seat that a full wheel is full and what they can do instead', async () => {
+    setup({ wheel: fullWheel() });
+    await settle();
+
+    expect(screen.queryByRole('button', { name: /, free$/ })).not.toBeInTheDocument();
+    expect(status()).toHaveTextContent(`${WHEEL_FULL_STATUS} ${WHEEL_FULL_CHOICES} find another wheel.`);
+    expect(status()).not.toHaveTextContent('Choose a free seat');
+    const link = within(status()).getByRole('link', { name: FIND_ANOTHER_WHEEL_LABEL });
+    expect(link).toHaveAttribute('href', '/#public-wheels');
+    // On the app's own page the link stays in this tab.
+    expect(link).not.toHaveAttribute('target');
+  });
+
+  it('asks to choose a seat again once one frees up on a full wheel', async () => {
+    const { hub } = setup({ wheel: fullWheel() });
+    await settle();
+    act(() => hub.push('SlotLeft', { wheelId: WHEEL_ID, userId: PARTICIPANT_ID, slotId: slotId(0) }));
+    expect(status()).toHaveTextContent('Choose a free seat to join this round.');
+    expect(screen.queryByRole('link', { name: FIND_ANOTHER_WHEEL_LABEL })).not.toBeInTheDocument();
+  });
+
+  it('does not call the wheel full to someone who sits on it', async () => {
+    const me = makeStoredParticipant();
+    setup({ wheel: seatedOn(fullWheel(), me, 1), me });
+    await settle();
+    expect(status()).toHaveTextContent(
+      'You are in seat 1 on the outer ring. Stay for the spin to meet your match.',
+    );
+    expect(status()).not.toHaveTextContent(WHEEL_FULL_STATUS);
+  });
+
+  it('says the organiser paused the wheel to the seated, from the snapshot, and stops once RoundScheduled resumes it', async () => {
+    const me = makeStoredParticipant();
+    const wheel = seatedOn(makeEmptyWheel({ roundsPaused: true }), me);
+    const { hub } = setup({ wheel, me });
+    await settle();
+
+    expect(status()).toHaveTextContent(`You are in seat 1 on the inner ring. ${PAUSED_STATUS}`);
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Paused');
+    expect(screen.getByText('The organiser has paused the wheel.')).toHaveAttribute('aria-live', 'polite');
+
+    act(() =>
+      hub.push('RoundScheduled', {
+        wheelId: WHEEL_ID,
+        currentRound: 2,
+        lastSpinDate: null,
+        nextSpinAt: new Date(Date.now() + 60_000).toISOString(),
+        roundsPaused: false,
+        slotsCleared: false,
+      }),
+    );
+    expect(status()).toHaveTextContent(
+      'You are in seat 1 on the inner ring. Stay for the spin to meet your match.',
+    );
+    expect(status()).not.toHaveTextContent('paused');
+    expect(screen.getByTestId('countdown')).toHaveTextContent(/^\d+s$/);
+  });
+
+  it('says so when the organiser pauses while people wait, and that a free seat can still be taken', async () => {
+    const { hub } = setup({ wheel: makeEmptyWheel() });
+    await settle();
+    expect(status()).toHaveTextContent('Choose a free seat to join this round.');
+
+    act(() =>
+      hub.push('RoundScheduled', {
+        wheelId: WHEEL_ID,
+        currentRound: 2,
+        lastSpinDate: null,
+        nextSpinAt: null,
+        roundsPaused: true,
+        slotsCleared: false,
+      }),
+    );
+    expect(status()).toHaveTextContent(`${PAUSED_STATUS} You can take a free seat meanwhile.`);
+    expect(screen.getByTestId('countdown')).toHaveTextContent('Paused');
   });
 });

@@ -47,6 +47,16 @@ export const OPEN_MATCHES_LABEL = 'Open matches';
 export const MY_CONNECTIONS_LABEL = 'My connections';
 /** Above the wheel for someone the organiser removed: they watch, the seats are not theirs to take. */
 export const WATCHING_STATUS = 'You are watching this wheel.';
+/** Above the wheel while the organiser has paused the rounds (issue 33). */
+export const PAUSED_STATUS = 'The organiser has paused the wheel. The next round starts when they resume.';
+/** Above the wheel for someone who is not seated when every seat is taken (issue 33). */
+export const WHEEL_FULL_STATUS = 'This wheel is full: every seat is taken.';
+export const WHEEL_FULL_CHOICES =
+  'You can watch this round, wait for the next round (the seats open again when this one ends), or';
+export const FIND_ANOTHER_WHEEL_LABEL = 'find another wheel';
+/** The id of the home page's list of public wheels (wheel-home-page.tsx), where a full wheel points. */
+export const PUBLIC_WHEELS_ID = 'public-wheels';
+const PUBLIC_WHEELS_HREF = `/#${PUBLIC_WHEELS_ID}`;
 
 // Only people who open it need it: fetched on the first click, not with the wheel.
 const MyConnectionsDialog = onDemand(
@@ -62,7 +72,7 @@ export const preloadRegistrationDialog = registration.preload;
 
 interface WheelExperienceProps extends WheelCallHooks {
   wheel: OpenWheel;
-  /** The grant that opened a private wheel; sent with JoinWheel. */
+  /** The grant that opened a private wheel; sent with the registration and JoinWheel. */
   accessGrant?: string | null;
   /**
    * On `/` and `/wheel` the page around it carries the 'Connect Anywhere, Instantly.' header,
@@ -100,6 +110,35 @@ export interface WheelCallHooks {
 function seatDescription(slot: Slot, slotCount: number): string {
   const ring = ringOf(slot.position, slotCount) === 'inner' ? 'inner' : 'outer';
   return `seat ${indexInRing(slot.position, slotCount) + 1} on the ${ring} ring`;
+}
+
+/** Whether this page is shown inside another site's page (the embedded wheel, decision 017). */
+function inFrame(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+/** What a person without a seat can do on a full wheel: watch, wait, or go to another wheel. */
+function WheelFullStatus() {
+  // Inside an organiser's site the home page opens in a tab of its own, not in their frame.
+  const newTab = inFrame();
+  return (
+    <>
+      <span className="font-semibold">{WHEEL_FULL_STATUS}</span> {WHEEL_FULL_CHOICES}{' '}
+      <a
+        href={PUBLIC_WHEELS_HREF}
+        {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900"
+      >
+        {FIND_ANOTHER_WHEEL_LABEL}
+        {newTab ? <span className="sr-only"> (opens in a new tab)</span> : null}
+      </a>
+      .
+    </>
+  );
 }
 
 /** A message about the user's seat: the hub's refusal (an error), or a hint. */
@@ -273,16 +312,21 @@ export function WheelExperience({
   const openMatches = () => dispatch({ type: 'setMatchesOpen', open: true });
   const Title = standalone ? 'h2' : 'h1';
 
-  const statusText =
-    round.phase === 'spinning'
-      ? 'The wheel is spinning. Seats are locked until the next round.'
-      : round.phase === 'revealed'
-        ? "This round's matches are out. Seats open again for the next round in a moment."
-        : mySlot
-          ? `You are in ${seatDescription(mySlot, live.slotCount)}. Stay for the spin to meet your match.`
-          : removal
-            ? WATCHING_STATUS
-            : 'Choose a free seat to join this round.';
+  const paused = live.roundsPaused;
+  const full = live.slots.every((slot) => slot.userId !== null);
+  let statusText: ReactNode;
+  if (round.phase === 'spinning')
+    statusText = 'The wheel is spinning. Seats are locked until the next round.';
+  else if (round.phase === 'revealed')
+    statusText = "This round's matches are out. Seats open again for the next round in a moment.";
+  else if (mySlot)
+    statusText = `You are in ${seatDescription(mySlot, live.slotCount)}. ${
+      paused ? PAUSED_STATUS : 'Stay for the spin to meet your match.'
+    }`;
+  else if (removal) statusText = WATCHING_STATUS;
+  else if (full) statusText = <WheelFullStatus />;
+  else if (paused) statusText = `${PAUSED_STATUS} You can take a free seat meanwhile.`;
+  else statusText = 'Choose a free seat to join this round.';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
@@ -377,6 +421,7 @@ export function WheelExperience({
             resetAt={round.resetAt}
             clockOffsetMs={state.clockOffsetMs}
             phase={round.phase}
+            paused={paused}
           />
         </WheelRings>
       </section>
@@ -392,6 +437,7 @@ export function WheelExperience({
             open={registrationOpen}
             onOpenChange={setRegistrationOpen}
             wheel={live}
+            accessGrant={accessGrant}
             getConnectionId={hub.client.getConnectionId}
             onRegistered={handleRegistered}
             onRemoved={handleRemovedOnRegistering}

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -6,7 +8,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { currentWheelQuery } from '../api/get-wheel';
 import { PublicWheelList } from './public-wheel-list';
-import { type WheelCallHooks, WheelExperience } from './wheel-experience';
+import { PUBLIC_WHEELS_ID, type WheelCallHooks, WheelExperience } from './wheel-experience';
 import { WheelGate } from './wheel-gate';
 import { WheelLoadingState } from './wheel-loading-state';
 
@@ -50,6 +52,12 @@ function CurrentWheel(call: WheelCallHooks) {
 export function WheelHomePage(call: WheelCallHooks) {
   const { data } = useQuery(currentWheelQuery());
   const currentId = data?.id ?? null;
+  const { hash } = useLocation();
+  // A full wheel links to the list below (`/#public-wheels`); the browser looks for the anchor
+  // before the page has drawn it, so scroll once it is there.
+  useEffect(() => {
+    if (hash === `#${PUBLIC_WHEELS_ID}`) document.getElementById(PUBLIC_WHEELS_ID)?.scrollIntoView();
+  }, [hash]);
   return (
     <div className="py-10">
       <PageTitle />
@@ -62,7 +70,11 @@ export function WheelHomePage(call: WheelCallHooks) {
         </p>
       </header>
       <CurrentWheel {...call} />
-      <section aria-labelledby="other-wheels-heading" className="mx-auto mt-12 max-w-5xl px-4 sm:px-6">
+      <section
+        id={PUBLIC_WHEELS_ID}
+        aria-labelledby="other-wheels-heading"
+        className="mx-auto mt-12 max-w-5xl scroll-mt-4 px-4 sm:px-6"
+      >
         <h2 id="other-wheels-heading" className="text-xl font-semibold text-slate-900">
           Other public wheels
         </h2>

@@ -77,7 +77,7 @@ describe('wheel page', () => {
         {
           error: {
             code: 'forbidden',
-            reason: 'forbidden',
+            reason: 'access_code_invalid',
             message: 'Invalid access code. Please try again.',
           },
         },

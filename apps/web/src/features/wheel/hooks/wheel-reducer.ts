@@ -237,6 +237,7 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
         currentRound: event.currentRound,
         lastSpinDate: event.lastSpinDate,
         nextSpinAt: event.nextSpinAt,
+        roundsPaused: event.roundsPaused,
       });
       if (!event.slotsCleared) return next;
       return {
