@@ -44,8 +44,6 @@ export const REFUSAL_REASON_CODES = {
   wheel_full: 'conflict',
   /** Seats are locked while the wheel spins. */
   wheel_spinning: 'conflict',
-  /** The organiser has paused the rounds. */
-  wheel_paused: 'conflict',
   /** The wheel is not active (inactive, completed or expired). */
   wheel_closed: 'conflict',
   /** The organiser removed this person from the wheel (decision 016). */
