@@ -58,7 +58,7 @@ test('two people keep in touch: a share shows live in the open dialog, ratings s
   await expect(bob.getByText('Your partner left the call.')).toBeVisible();
   await bob
     .getByRole('dialog', { name: /^Video call with / })
-    .getByRole('button', { name: 'Close' })
+    .getByRole('button', { name: 'Back to the wheel' })
     .click();
 
   // Bob opens My connections and shares first; Ada's details are not there yet.

@@ -53,6 +53,8 @@ test('a hang-up ends the call for good on both sides, and both go on to the next
   await expect(boCall.getByText('Your partner left the call.')).toBeVisible();
   await expect(boCall.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect.poll(() => cameraOn(bo)).toBe(false);
+  // The call's screen says it itself: no toast covers its buttons meanwhile.
+  await expect(bo.getByTestId('toast')).toBeHidden();
   await shoot(bo, 'bo-told-call-ended');
   await boCall.getByRole('button', { name: 'Back to the wheel' }).click();
   await expect(boCall).toHaveCount(0);

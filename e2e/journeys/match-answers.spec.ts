@@ -83,13 +83,15 @@ test('a decline: the one who declined and the one declined both go back to the w
   await matchDialog(bob).getByRole('button', { name: 'Decline' }).click();
   await shoot(bob, 'bob-declined');
 
-  // Neither gets a call; Ada reads that the match was declined, and no camera opens for nobody.
-  await expect(matchDialog(ada)).toContainText(/declined/i);
+  // Neither gets a call; Ada reads that the match was declined and that a new round comes.
+  const declined = ada.getByRole('dialog', { name: 'Match declined' });
+  await expect(declined).toContainText('This match was declined.');
+  await expect(declined).toContainText('You will meet someone new in the next round.');
   await expect(ada.getByRole('dialog', { name: /^Video call with/ })).toHaveCount(0);
   await expect(bob.getByRole('dialog', { name: /^Video call with/ })).toHaveCount(0);
   await shoot(ada, 'ada-sees-the-decline');
-  await matchDialog(ada).getByRole('button', { name: 'Close' }).click();
-  await expect(matchDialog(ada)).toBeHidden();
+  await declined.getByRole('button', { name: 'Close' }).click();
+  await expect(declined).toBeHidden();
   await shoot(ada, 'ada-back-on-the-wheel');
 });
 

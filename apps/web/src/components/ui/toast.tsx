@@ -10,6 +10,8 @@ export interface Toast {
 
 /** Marks the toasts' region, so a dialog open beneath them does not take a click on one for a click outside it. */
 export const TOAST_REGION_ATTRIBUTE = 'data-toast-region';
+/** Marks a screen that toasts must not cover while it is open (see ToastRegion). */
+export const HIDES_TOASTS_ATTRIBUTE = 'data-hides-toasts';
 
 /** Whether an event's target is in a toast region. */
 export const isInToastRegion = (target: EventTarget | null) =>
@@ -35,8 +37,11 @@ export function ToastRegion({ toasts, onDismiss, label = 'Notifications', classN
       {...{ [TOAST_REGION_ATTRIBUTE]: '' }}
       className={cn(
         // Above every dialog (z-50, the call's z-60 and its safety dialog's z-70): a toast never
-        // hides behind one. Dialogs let clicks on it through (dialog-view.tsx).
+        // hides behind one. Dialogs let clicks on it through (dialog-view.tsx). A screen that
+        // fills the window and says itself how things stand (the call's) marks itself with
+        // HIDES_TOASTS_ATTRIBUTE: toasts wait until it closes rather than cover its controls.
         'pointer-events-none fixed inset-x-3 bottom-3 z-[80] flex flex-col items-stretch gap-2 sm:left-auto sm:right-4 sm:bottom-4 sm:w-96',
+        '[body:has([data-hides-toasts])_&]:invisible',
         className,
       )}
     >

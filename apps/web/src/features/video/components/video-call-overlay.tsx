@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { SAFETY_BUTTON_LABEL, SafetyDialogHost, type SafetyTarget } from '@/components/safety/safety-button';
 import { Button } from '@/components/ui/button';
+import { HIDES_TOASTS_ATTRIBUTE } from '@/components/ui/toast';
 import { getStoredParticipant } from '@/lib/auth-storage';
 import { cn } from '@/lib/cn';
 import { type CallProblem, type CallState, canRetry } from '../hooks/call-controller';
@@ -173,6 +174,7 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
             if (!stopped) event.preventDefault();
           }}
           onInteractOutside={(event) => event.preventDefault()}
+          {...{ [HIDES_TOASTS_ATTRIBUTE]: '' }}
           className="fixed inset-2 z-[60] flex flex-col gap-4 overflow-y-auto rounded-2xl bg-slate-900 p-4 text-white shadow-xl focus:outline-none sm:inset-6 sm:p-6"
         >
           <div className="flex flex-wrap items-center justify-between gap-3">
