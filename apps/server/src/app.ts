@@ -19,20 +19,21 @@ import { registerReports } from './modules/admin/reports.module';
 import { registerAuth } from './modules/auth/auth.module';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { registerBusiness } from './modules/business/business.module';
-import { registerPublicApi } from './modules/public-api/public-api.module';
 import { registerCalls } from './modules/calls/calls.module';
 import type { CallsService } from './modules/calls/calls.service';
 import { registerClientConfig } from './modules/client-config/client-config.module';
 import { registerConnections } from './modules/connections/connections.module';
-import { registerEmbed } from './modules/embed/embed.module';
 import { registerEmail } from './modules/email/email.module';
-import { registerEventOutbox } from './modules/event-outbox/event-outbox.module';
+import { registerEmbed } from './modules/embed/embed.module';
 import type { EventOutbox } from './modules/event-outbox/event-outbox';
+import { registerEventOutbox } from './modules/event-outbox/event-outbox.module';
+import { registerJobs } from './modules/jobs/jobs.module';
 import { registerMatches } from './modules/matches/matches.module';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { registerParticipants } from './modules/participants/participants.module';
 import { registerPayments } from './modules/payments/payments.module';
 import type { StripeClientOptions } from './modules/payments/stripe-payment-provider';
+import { registerPublicApi } from './modules/public-api/public-api.module';
 import { registerRounds } from './modules/rounds/rounds.module';
 import type { RoundsService } from './modules/rounds/rounds.service';
 import { refuseRemovedParticipants } from './modules/safety/safety.hub';
@@ -40,6 +41,7 @@ import { registerSafety } from './modules/safety/safety.module';
 import { createSafetyRepository } from './modules/safety/safety.repository';
 import { createSettings } from './modules/settings/settings.module';
 import { systemRoutes } from './modules/system/system.routes';
+import { registerWebhookDeliveries } from './modules/webhooks/webhooks.module';
 import { registerWheels } from './modules/wheels/wheels.module';
 import { registerWheelsAdmin } from './modules/wheels/wheels-admin.module';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -60,6 +62,8 @@ export interface AppDependencies {
   random?: Random;
   /** 'manual': no timer drives the rounds; tests call `app.wheelmeet.rounds.tick()` with their own clock. */
   rounds?: 'timer' | 'manual';
+  /** 'manual': no timer runs the background jobs (mail, outbox events, webhooks); tests call `app.jobs.runDue()`. */
+  jobs?: 'timer' | 'manual';
   /** Where the Stripe client sends API requests (tests point it at a local stand-in); Stripe's own by default. */
   stripeClientOptions?: StripeClientOptions;
 }
@@ -153,13 +157,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   const events = createDomainEvents((error, name) =>
     app.log.error({ err: error, event: name }, 'event listener failed'),
   );
-  const eventOutbox = registerEventOutbox(app, {
-    db: database.db,
-    events,
-    clock,
-    random,
-    worker: deps.rounds === 'manual' ? 'manual' : 'timer',
-  });
+  const jobs = registerJobs(app, { mode: deps.jobs ?? 'timer' });
+  const eventOutbox = registerEventOutbox(app, { db: database.db, events, clock, random, jobs });
   const hub = createHub(app.server, {
     tokens,
     redis: hubRedis,
@@ -313,7 +312,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     settings,
     connections,
     events,
-    worker: deps.rounds === 'manual' ? 'manual' : 'timer',
+    jobs,
   });
   await registerSafety(app, {
     db: database.db,
@@ -348,11 +347,17 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     defaultRoundSeconds: config.wheelRoundSeconds,
   });
   const reports = await registerReports(app, { db: database.db, auth });
+  registerWebhookDeliveries(app, {
+    db: database.db,
+    clock,
+    events,
+    jobs,
+    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+  });
   await registerPublicApi(app, {
     db: database.db,
     clock,
     random,
-    events,
     auth,
     limiters,
     businessUsers: business.businessUsers,
@@ -363,7 +368,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     reports,
     allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
     requestsPerMinute: config.apiRequestsPerMinute,
-    timers: deps.rounds === 'manual' ? 'manual' : 'timer',
   });
 
   await registerWebApp(app, config.webDistDir ?? DEFAULT_WEB_DIST_DIR);

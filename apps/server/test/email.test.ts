@@ -8,10 +8,10 @@ import type {
 } from '@wheelmeet/contracts';
 import { DEFAULT_SETTINGS } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { cryptoRandom } from '../src/lib/random';
+import { EMAIL_JOB, emailJob } from '../src/modules/email/email.job';
 import { createEmailRepository } from '../src/modules/email/email.repository';
-import { createEmailService } from '../src/modules/email/email.service';
 import { smtpMailer } from '../src/modules/email/smtp-mailer';
+import { createJobQueue } from '../src/modules/jobs/job-queue';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestBusinessUser, createTestWheel } from './support/factories';
 import type { HubClient } from './support/hub-client';
@@ -64,7 +64,11 @@ describeEachDialect('email notifications (issue 13, decision 019)', (dialect) =>
     const response = await inject('PUT', '/api/admin/settings', { ...settingsSendingTo(smtp), ...changes });
     expect(response.statusCode, response.body).toBe(200);
   };
-  const deliver = () => t.app.emailNotifications.deliverDue();
+  /** One pass of the email job: how many mails were sent and how many attempts failed. */
+  const deliver = async () => {
+    const { done, failed } = await t.app.jobs.runDue(EMAIL_JOB);
+    return { sent: done, failed };
+  };
   const outbox = () => t.database.db.selectFrom('email_outbox').selectAll().orderBy('created_at').execute();
 
   async function payForAccount(): Promise<BusinessRegistrationResponse> {
@@ -130,27 +134,27 @@ describeEachDialect('email notifications (issue 13, decision 019)', (dialect) =>
     const asked = await inject('POST', '/api/business/demo-request', DEMO, {});
     expect(asked.statusCode).toBe(201);
     // Two workers (processes) at once: each notice is sent exactly once.
-    const other = createEmailService({
-      email: createEmailRepository(t.database.db),
-      settings: {
-        get: async () => ({
-          ...DEFAULT_SETTINGS,
-          smtpServer: '127.0.0.1',
-          smtpPort: smtp.port,
-          senderEmail: 'events@wheelmeet.test',
-          enableEmailNotifications: true,
-          smtpPasswordSet: false,
-        }),
-        smtpPassword: async () => undefined,
-      },
-      connections: { myConnections: async () => ({ wheelId: '', contactFields: [], connections: [] }) },
-      mailer: smtpMailer,
-      clock,
-      random: cryptoRandom,
-      log: t.app.log,
-    });
-    const [mine, theirs] = await Promise.all([deliver(), other.deliverDue()]);
-    expect(mine.sent + theirs.sent).toBe(2);
+    const other = createJobQueue(
+      emailJob({
+        email: createEmailRepository(t.database.db),
+        settings: {
+          get: async () => ({
+            ...DEFAULT_SETTINGS,
+            smtpServer: '127.0.0.1',
+            smtpPort: smtp.port,
+            senderEmail: 'events@wheelmeet.test',
+            enableEmailNotifications: true,
+            smtpPasswordSet: false,
+          }),
+          smtpPassword: async () => undefined,
+        },
+        mailer: smtpMailer,
+        log: t.app.log,
+      }),
+      { clock, log: t.app.log },
+    );
+    const [mine, theirs] = await Promise.all([deliver(), other.runDue()]);
+    expect(mine.sent + theirs.done).toBe(2);
     const mails = await smtp.waitFor(2);
     expect(mails.flatMap((mail) => mail.to).sort()).toEqual(
       ['admin@wheelmeet.local', `ops-${dialect.name}@wheelmeet.test`].sort(),

@@ -10,10 +10,12 @@ import {
   leaseAfter,
   MAX_EVENT_ATTEMPTS,
 } from '../src/modules/event-outbox/event-outbox';
+import { eventOutboxJob } from '../src/modules/event-outbox/event-outbox.job';
 import {
   createEventOutboxRepository,
   insertOutboxEvent,
 } from '../src/modules/event-outbox/event-outbox.repository';
+import { createJobQueue } from '../src/modules/jobs/job-queue';
 import { describeEachDialect } from './support/each-dialect';
 import { ManualClock } from './support/manual-clock';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -55,14 +57,13 @@ describeEachDialect('event outbox (decision 026)', (dialect) => {
       if (options.failing?.()) throw new Error('the database blinked');
       heard.push(view);
     });
-    const outbox = createEventOutbox({
-      outbox: createEventOutboxRepository(t.database.db),
-      events,
-      clock,
-      random: cryptoRandom,
-      log: pino({ level: 'silent' }),
-    });
-    return { outbox, heard };
+    const repository = createEventOutboxRepository(t.database.db);
+    const log = pino({ level: 'silent' });
+    const outbox = createEventOutbox({ outbox: repository, events, clock, random: cryptoRandom, log });
+    const job = createJobQueue(eventOutboxJob({ outbox: repository, events, log }), { clock, log });
+    /** One pass of this process's jobs loop over the outbox: how many events it published. */
+    const sweep = async () => (await job.runDue()).done;
+    return { outbox, sweep, heard };
   }
 
   /** Commits the event as a change's transaction does, and stops there. */
@@ -100,9 +101,9 @@ describeEachDialect('event outbox (decision 026)', (dialect) => {
     const [one, two] = [serverProcess(), serverProcess()];
 
     // The process that raised them may still be publishing: nobody else takes them yet.
-    expect(await Promise.all([one.outbox.sweep(), two.outbox.sweep()])).toEqual([0, 0]);
+    expect(await Promise.all([one.sweep(), two.sweep()])).toEqual([0, 0]);
     clock.advance(DELIVERY_GRACE_MS);
-    const published = await Promise.all([one.outbox.sweep(), two.outbox.sweep()]);
+    const published = await Promise.all([one.sweep(), two.sweep()]);
 
     expect(published[0] + published[1]).toBe(50);
     const heard = [...one.heard, ...two.heard].sort((a, b) => a.id.localeCompare(b.id));
@@ -113,15 +114,15 @@ describeEachDialect('event outbox (decision 026)', (dialect) => {
 
   it('a listener that fails leaves the event to the sweep, which tries again ever more rarely, then drops it', async () => {
     let failures = 2;
-    const { outbox, heard } = serverProcess({ failing: () => failures-- > 0 });
+    const { outbox, sweep, heard } = serverProcess({ failing: () => failures-- > 0 });
     await outbox.deliver(await leftBehind(outbox, request(1)));
     expect(await rows()).toHaveLength(1);
 
     clock.advance(DELIVERY_GRACE_MS);
-    expect(await outbox.sweep()).toBe(0); // the second failure
-    expect(await outbox.sweep()).toBe(0); // not due again before its lease ends
+    expect(await sweep()).toBe(0); // the second failure
+    expect(await sweep()).toBe(0); // not due again before its lease ends
     clock.advance(leaseAfter(1));
-    expect(await outbox.sweep()).toBe(1);
+    expect(await sweep()).toBe(1);
     expect(heard).toEqual([request(1)]);
     expect(await rows()).toEqual([]);
 
@@ -130,7 +131,7 @@ describeEachDialect('event outbox (decision 026)', (dialect) => {
     clock.advance(DELIVERY_GRACE_MS);
     for (let attempt = 1; attempt <= MAX_EVENT_ATTEMPTS; attempt += 1) {
       expect(await rows()).toHaveLength(1);
-      await broken.outbox.sweep();
+      await broken.sweep();
       clock.advance(leaseAfter(attempt));
     }
     expect(await rows()).toEqual([]);

@@ -14,7 +14,8 @@ import type {
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { webhookEventsToDeliveriesMigration } from '../src/db/migrations/0016-webhook-events-to-deliveries';
 import { createTokenService } from '../src/lib/tokens';
-import { deliveryIdOf } from '../src/modules/public-api/public-api-rules';
+import { WEBHOOK_DELIVERIES_JOB } from '../src/modules/webhooks/webhook-deliveries.job';
+import { deliveryIdOf } from '../src/modules/webhooks/webhook-delivery-rules';
 import { describeEachDialect } from './support/each-dialect';
 import {
   createTestBusinessUser,
@@ -90,7 +91,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
   });
   afterEach(async () => {
     for (const client of clients.splice(0)) client.close();
-    await t.app.publicApi.webhooks.idle();
+    await t.app.webhookDeliveries.idle();
     for (const receiver of receivers.splice(0)) await receiver.close();
   });
   afterAll(() => t?.close());
@@ -326,7 +327,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
 
     const { matchId } = await connectedAndSharing(owner.id);
     await receiver.waitFor(3);
-    await t.app.publicApi.webhooks.idle();
+    await t.app.webhookDeliveries.idle();
     expect(receiver.received).toHaveLength(3);
     const payloads = receiver.received.map((request) => {
       const header = request.headers['wheelmeet-signature'];
@@ -354,7 +355,8 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     const receiver = await startReceiver();
     receivers.push(receiver);
     const hook = await subscribe(key, receiver.url, ['round.completed', 'match.accepted', 'connection.made']);
-    const { webhooks } = t.app.publicApi;
+    const webhooks = t.app.webhookDeliveries;
+    const runDue = () => t.app.jobs.runDue(WEBHOOK_DELIVERIES_JOB);
     // The process stops after each change committed, before it sends anything.
     const send = vi.spyOn(webhooks, 'send').mockImplementation(() => {});
 
@@ -371,8 +373,8 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     send.mockRestore();
 
     // Any process's pass sends them, each once however often it runs.
-    await Promise.all([webhooks.runDue(), webhooks.runDue()]);
-    await webhooks.runDue();
+    await Promise.all([runDue(), runDue()]);
+    await runDue();
     const typesReceived = receiver.received.map(
       (request) => (JSON.parse(request.body) as WebhookPayload).type,
     );
@@ -500,7 +502,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
       ),
     );
     for (const response of await Promise.all(shares)) expect(response.statusCode, response.body).toBe(200);
-    await t.app.publicApi.webhooks.idle();
+    await t.app.webhookDeliveries.idle();
     const reported = receiver.received.map(
       (request) => (JSON.parse(request.body) as WebhookPayload).data.matchId as string,
     );
@@ -513,10 +515,10 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     const receiver = await startReceiver();
     receivers.push(receiver);
     const hook = await subscribe(key, receiver.url, ['connection.made']);
-    const send = vi.spyOn(t.app.publicApi.webhooks, 'send');
+    const send = vi.spyOn(t.app.webhookDeliveries, 'send');
     // The round is revealed and both accept: this owner wants neither event.
     await connectedPair(t, clock, clients, { businessUserId: owner.id });
-    await t.app.publicApi.webhooks.idle();
+    await t.app.webhookDeliveries.idle();
     expect(send).not.toHaveBeenCalled();
     expect(await deliveriesOf(key, hook.id)).toEqual([]);
     expect(receiver.received).toEqual([]);
@@ -530,7 +532,7 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     receivers.push(receiver);
     const hook = await subscribe(key, receiver.url, ['round.completed']);
     await matchedPair(t, clock, clients, { businessUserId: owner.id });
-    await t.app.publicApi.webhooks.idle();
+    await t.app.webhookDeliveries.idle();
     expect(receiver.received).toHaveLength(1);
     const firstFailedAt = clock.now().getTime();
     let [delivery] = await deliveriesOf(key, hook.id);
@@ -539,19 +541,19 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
 
     // Not due yet: nothing is sent.
     clock.advance(9_999);
-    await t.app.publicApi.webhooks.runDue();
+    await t.app.jobs.runDue(WEBHOOK_DELIVERIES_JOB);
     expect(receiver.received).toHaveLength(1);
 
     // Due: passes running at once (two processes) send it once.
     clock.advance(1);
-    await Promise.all([t.app.publicApi.webhooks.runDue(), t.app.publicApi.webhooks.runDue()]);
+    await Promise.all([t.app.jobs.runDue(WEBHOOK_DELIVERIES_JOB), t.app.jobs.runDue(WEBHOOK_DELIVERIES_JOB)]);
     expect(receiver.received).toHaveLength(2);
     [delivery] = await deliveriesOf(key, hook.id);
     expect(delivery).toMatchObject({ status: 'pending', attempts: 2, lastStatusCode: 503 });
     expect(Date.parse(delivery?.nextAttemptAt ?? '')).toBe(clock.now().getTime() + 20_000);
 
     clock.advance(20_000);
-    await t.app.publicApi.webhooks.runDue();
+    await t.app.jobs.runDue(WEBHOOK_DELIVERIES_JOB);
     expect(receiver.received).toHaveLength(3);
     [delivery] = await deliveriesOf(key, hook.id);
     expect(delivery).toMatchObject({
@@ -572,10 +574,10 @@ describeEachDialect('public API for Professional and Enterprise plans (decision 
     receivers.push(receiver);
     const hook = await subscribe(key, receiver.url, ['round.completed']);
     await matchedPair(t, clock, clients, { businessUserId: owner.id });
-    await t.app.publicApi.webhooks.idle();
+    await t.app.webhookDeliveries.idle();
     for (const wait of [10_000, 20_000, 40_000, 80_000, 160_000, 320_000]) {
       clock.advance(wait);
-      await t.app.publicApi.webhooks.runDue();
+      await t.app.jobs.runDue(WEBHOOK_DELIVERIES_JOB);
     }
     expect(receiver.received).toHaveLength(6);
     const [delivery] = await deliveriesOf(key, hook.id);

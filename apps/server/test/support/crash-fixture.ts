@@ -92,6 +92,7 @@ async function main() {
     clock: systemClock,
     random: cryptoRandom,
     rounds: 'timer',
+    jobs: 'timer',
   });
   const shutdown = () => {
     app.close().then(

@@ -68,6 +68,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     clock,
     random: options.random,
     rounds: 'manual',
+    jobs: 'manual',
     stripeClientOptions: options.stripeClientOptions,
   });
   await app.ready();

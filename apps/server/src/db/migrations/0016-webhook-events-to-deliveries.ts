@@ -1,6 +1,26 @@
+import { createHash } from 'node:crypto';
 import type { WebhookEvent } from '@wheelmeet/contracts';
 import { type QueryExecutorProvider, sql } from 'kysely';
-import { webhookDeliveryOf } from '../../modules/public-api/public-api-rules';
+
+/*
+ * A migration is frozen history: it carries the delivery ids and payloads as they were made when
+ * it was written (modules/webhooks/webhook-delivery-rules.ts then), so a later change there cannot
+ * change what an upgrade from before decision 028 records, and db/ imports no module.
+ */
+const DELIVERY_ID_NAMESPACE = Buffer.from('6f1d3c2a8b7e4f5a9c0d1e2f3a4b5c6d', 'hex');
+
+/** A delivery's name-based id (UUID version 5, RFC 9562) from its webhook and what happened. */
+function deliveryIdOf(webhookId: string, type: string, occurrence: string): string {
+  const bytes = createHash('sha1')
+    .update(DELIVERY_ID_NAMESPACE)
+    .update(`${webhookId}\n${type}\n${occurrence}`)
+    .digest()
+    .subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** The outbox events that carried webhooks until decision 028, and the webhook each raised. */
 const WEBHOOK_EVENTS: Record<string, WebhookEvent> = {
@@ -42,18 +62,13 @@ export function webhookEventsToDeliveriesMigration() {
           db,
         );
         for (const hook of hooks) {
-          const delivery = webhookDeliveryOf(hook.id, {
-            wheelId: data.wheelId,
-            type,
-            data,
-            occurrence,
-            at: event.created_at,
-          });
+          const id = deliveryIdOf(hook.id, type, occurrence);
+          const at = event.created_at;
+          const payload = JSON.stringify({ id, type, createdAt: at, data });
           await sql`
             insert into webhook_deliveries
               (id, webhook_id, event, payload, status, attempts, next_attempt_at, created_at, updated_at)
-            values (${delivery.id}, ${hook.id}, ${type}, ${delivery.payload}, 'pending', 0,
-              ${delivery.next_attempt_at}, ${delivery.created_at}, ${delivery.updated_at})
+            values (${id}, ${hook.id}, ${type}, ${payload}, 'pending', 0, ${at}, ${at}, ${at})
             on conflict (id) do nothing`.execute(db);
         }
         await sql`delete from event_outbox where id = ${event.id}`.execute(db);

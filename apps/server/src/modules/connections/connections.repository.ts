@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FollowUpsTable } from '../../db/schema';
-import { type DeliveryRow, recordWebhookDeliveries } from '../public-api/public-api.repository';
+import { type DeliveryRow, recordWebhookDeliveries } from '../webhooks/webhook-deliveries.repository';
 
 export type FollowUpRow = Selectable<FollowUpsTable>;
 

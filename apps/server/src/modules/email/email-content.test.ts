@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoRequestMail, escapeHtml, receiptMail, summaryMail } from './email-content';
-import { MAX_ATTEMPTS, nextAttemptAfterFailure, smtpConfigOf } from './outbox-rules';
+import { MAX_ATTEMPTS, retryDelayAfterFailure, smtpConfigOf } from './outbox-rules';
 
 const now = new Date('2026-11-24T10:00:00.000Z');
 
@@ -73,10 +73,14 @@ describe('email content', () => {
 
 describe('outbox rules', () => {
   it('retries later and later, then gives up', () => {
-    expect(nextAttemptAfterFailure(1, now)?.toISOString()).toBe('2026-11-24T10:01:00.000Z');
-    expect(nextAttemptAfterFailure(2, now)?.toISOString()).toBe('2026-11-24T10:05:00.000Z');
-    expect(nextAttemptAfterFailure(MAX_ATTEMPTS - 1, now)?.toISOString()).toBe('2026-11-24T16:00:00.000Z');
-    expect(nextAttemptAfterFailure(MAX_ATTEMPTS, now)).toBeNull();
+    const retryAt = (attempts: number) => {
+      const delay = retryDelayAfterFailure(attempts);
+      return delay === null ? null : new Date(now.getTime() + delay).toISOString();
+    };
+    expect(retryAt(1)).toBe('2026-11-24T10:01:00.000Z');
+    expect(retryAt(2)).toBe('2026-11-24T10:05:00.000Z');
+    expect(retryAt(MAX_ATTEMPTS - 1)).toBe('2026-11-24T16:00:00.000Z');
+    expect(retryAt(MAX_ATTEMPTS)).toBeNull();
   });
 
   it('has no transport without a server or a sender, and logs in only with a username', () => {

@@ -14,14 +14,12 @@ import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { Staff } from '../auth/auth.service';
-import { demoRequestMail, type MailContent, receiptMail, summaryMail } from './email-content';
 import type { EmailRepository, OutboxRow } from './email.repository';
-import { nextAttemptAfterFailure, SEND_LEASE_MS, smtpConfigOf } from './outbox-rules';
+import { demoRequestMail, type MailContent, receiptMail, summaryMail } from './email-content';
+import { smtpConfigOf } from './outbox-rules';
 import { type Mailer, smtpErrorMessage } from './smtp-mailer';
 
 export const WHEEL_NOT_FOUND = 'Wheel not found';
-/** Mails one worker pass takes at most; the next pass takes the rest. */
-const BATCH = 20;
 
 export interface EmailServiceDeps {
   email: EmailRepository;
@@ -33,11 +31,11 @@ export interface EmailServiceDeps {
   clock: Clock;
   random: Random;
   log: FastifyBaseLogger;
-  /** Called after a mail was queued, so a worker can send it soon. */
+  /** Called after a mail was queued, so the jobs loop sends it soon. */
   onQueued?: () => void;
 }
 
-/** Email notifications (decision 019): mails are queued in the outbox on events and sent by `deliverDue`. */
+/** Email notifications (decision 019): mails are queued in the outbox on events; the email job (email.job.ts) sends them. */
 export function createEmailService(deps: EmailServiceDeps) {
   const { email, settings, connections, mailer, clock, random, log } = deps;
   const summaryKey = (participantId: string) => `summary:${participantId}`;
@@ -80,58 +78,6 @@ export function createEmailService(deps: EmailServiceDeps) {
     return { current, ...smtpConfigOf(current, await settings.smtpPassword()) };
   }
 
-  let delivering: Promise<{ sent: number; failed: number }> | undefined;
-
-  /** One pass of the worker: claims the due mails (once across processes) and sends them. */
-  async function deliverOnce(): Promise<{ sent: number; failed: number }> {
-    const result = { sent: 0, failed: 0 };
-    const { current, config, problem } = await smtpConfig();
-    // Switched off or unset since the mail was queued: it waits, untouched, until mail can go.
-    if (!config || !current.enableEmailNotifications) {
-      if (problem) log.debug(problem);
-      return result;
-    }
-    const now = clock.now();
-    const due = await email.dueMails(now.toISOString(), BATCH);
-    if (due.length === 0) return result;
-    const transport = mailer.open(config);
-    try {
-      for (const candidate of due) {
-        const claimed = await email.claim(
-          candidate.id,
-          candidate.attempts,
-          now.toISOString(),
-          new Date(now.getTime() + SEND_LEASE_MS).toISOString(),
-        );
-        if (!claimed) continue; // another process has it
-        try {
-          await transport.send({
-            to: claimed.recipient,
-            subject: claimed.subject,
-            text: claimed.text_body,
-            html: claimed.html_body,
-          });
-          await email.markSent(claimed.id, clock.now().toISOString());
-          result.sent += 1;
-        } catch (error) {
-          const message = smtpErrorMessage(error);
-          const retryAt = nextAttemptAfterFailure(claimed.attempts, clock.now());
-          await email.markAttemptFailed(claimed.id, message, retryAt?.toISOString() ?? null);
-          result.failed += 1;
-          log.warn(
-            { mailId: claimed.id, kind: claimed.kind, attempts: claimed.attempts, retryAt, err: message },
-            retryAt
-              ? 'sending an email failed; it will be tried again'
-              : 'sending an email failed; giving up',
-          );
-        }
-      }
-    } finally {
-      transport.close();
-    }
-    return result;
-  }
-
   async function summaryWish(participantId: string): Promise<SummaryEmail> {
     const [wish, sent] = await Promise.all([
       email.findSummaryWish(participantId),
@@ -141,14 +87,6 @@ export function createEmailService(deps: EmailServiceDeps) {
   }
 
   return {
-    /** The worker's step; a call while a pass runs waits for that pass instead of starting another. */
-    deliverDue(): Promise<{ sent: number; failed: number }> {
-      delivering ??= deliverOnce().finally(() => {
-        delivering = undefined;
-      });
-      return delivering;
-    },
-
     /** (1) The organiser's receipt, once their payment activated the account. */
     async onAccountActivated(paymentId: string): Promise<void> {
       const facts = await email.receiptFacts(paymentId);

@@ -7,12 +7,10 @@ export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 
 /** How long a process may take to send a mail it claimed before another may try it. */
 export const SEND_LEASE_MS = 2 * 60_000;
 
-/** When to try again after `attempts` failed attempts; null: give up. */
-export function nextAttemptAfterFailure(attempts: number, now: Date): Date | null {
+/** How long to wait after `attempts` failed attempts; null: give up. */
+export function retryDelayAfterFailure(attempts: number): number | null {
   if (attempts >= MAX_ATTEMPTS) return null;
-  const delay =
-    RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0] ?? 60_000;
-  return new Date(now.getTime() + delay);
+  return RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] ?? RETRY_DELAYS_MS[0] ?? 60_000;
 }
 
 /** What the mailer needs from the admin settings and the stored password. */

@@ -4,17 +4,16 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { Random } from '../../lib/random';
+import { createJobQueue } from '../jobs/job-queue';
+import type { Jobs } from '../jobs/jobs.module';
 import { createEventOutbox, type EventOutbox } from './event-outbox';
+import { eventOutboxJob } from './event-outbox.job';
 import { createEventOutboxRepository } from './event-outbox.repository';
 
-/** How often each process looks for events another process (or this one) left behind. */
-const SWEEP_INTERVAL_MS = 5_000;
-
 /**
- * The event outbox (decision 026). With the 'timer' worker every process sweeps once it is
- * ready (every listener has subscribed by then: events left by a process that stopped are
- * published at start) and then every SWEEP_INTERVAL_MS. Without it ('manual', the tests' apps)
- * nothing sweeps: tests drive their own outboxes (test/event-outbox.test.ts).
+ * The event outbox (decision 026): the outbox services write to and deliver after their commit,
+ * and its sweep, a kind of job in the jobs loop (decision 030), which runs it in every process
+ * at start and then every JOBS_POLL_MS.
  */
 export function registerEventOutbox(
   app: FastifyInstance,
@@ -23,28 +22,21 @@ export function registerEventOutbox(
     events: DomainEvents;
     clock: Clock;
     random: Random;
-    worker: 'timer' | 'manual';
+    jobs: Jobs;
   },
 ): EventOutbox {
-  const outbox = createEventOutbox({
-    outbox: createEventOutboxRepository(deps.db),
+  const repository = createEventOutboxRepository(deps.db);
+  deps.jobs.add(
+    createJobQueue(eventOutboxJob({ outbox: repository, events: deps.events, log: app.log }), {
+      clock: deps.clock,
+      log: app.log,
+    }),
+  );
+  return createEventOutbox({
+    outbox: repository,
     events: deps.events,
     clock: deps.clock,
     random: deps.random,
     log: app.log,
   });
-  if (deps.worker === 'timer') {
-    const sweep = () =>
-      void outbox
-        .sweep()
-        .catch((error: unknown) => app.log.error({ err: error }, 'event outbox sweep failed'));
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      sweep();
-      timer = setInterval(sweep, SWEEP_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => clearInterval(timer));
-  }
-  return outbox;
 }

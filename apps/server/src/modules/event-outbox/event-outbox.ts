@@ -14,21 +14,24 @@ export type DurableEventName = 'accountActivated' | 'demoRequested';
 
 /** How long the raising process has to publish an event before any process's sweep may. */
 export const DELIVERY_GRACE_MS = 10_000;
-/** Events one sweep takes at most; the next takes the rest. */
-const SWEEP_BATCH = 50;
 /** Attempts after which an event whose listeners keep failing is dropped (logged as an error). */
 export const MAX_EVENT_ATTEMPTS = 10;
-
 /** How long a claimed event is this process's: doubling from a minute to an hour, so a failing listener is retried ever more rarely. */
 export function leaseAfter(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** Publishes an event as its outbox row stores it; true when every listener succeeded. */
+export function publishStored(events: Pick<DomainEvents, 'publish'>, name: string, payload: string) {
+  return events.publish(name as DurableEventName, JSON.parse(payload) as DomainEventMap[DurableEventName]);
 }
 
 /**
  * A transactional outbox for domain events (decision 026). A service asks for the event's row
  * (`entry`), inserts it in its transaction (`insertOutboxEvent`), and after the commit hands it
  * to `deliver`, which publishes it and removes the row once every listener succeeded. A row
- * left behind (the process stopped, a listener failed) is published by `sweep`, in any process.
+ * left behind (the process stopped, a listener failed) is published by the event outbox's job
+ * (event-outbox.job.ts), in any process.
  */
 export function createEventOutbox(deps: {
   outbox: EventOutboxRepository;
@@ -38,35 +41,6 @@ export function createEventOutbox(deps: {
   log: FastifyBaseLogger;
 }) {
   const { outbox, events, clock, random, log } = deps;
-
-  function publish(name: string, payload: string): Promise<boolean> {
-    return events.publish(name as DurableEventName, JSON.parse(payload) as DomainEventMap[DurableEventName]);
-  }
-
-  let sweeping: Promise<number> | undefined;
-
-  async function sweepOnce(): Promise<number> {
-    const now = clock.now();
-    let published = 0;
-    for (const candidate of await outbox.due(now.toISOString(), SWEEP_BATCH)) {
-      const leaseUntil = new Date(now.getTime() + leaseAfter(candidate.attempts + 1)).toISOString();
-      const claimed = await outbox.claim(candidate.id, candidate.attempts, now.toISOString(), leaseUntil);
-      if (!claimed) continue; // another process has it
-      if (await publish(claimed.name, claimed.payload)) {
-        await outbox.remove(claimed.id);
-        published += 1;
-      } else if (claimed.attempts >= MAX_EVENT_ATTEMPTS) {
-        await outbox.remove(claimed.id);
-        log.error({ eventId: claimed.id, event: claimed.name }, 'an event kept failing; it was dropped');
-      } else {
-        log.warn(
-          { eventId: claimed.id, event: claimed.name, retryAt: leaseUntil },
-          'an event will be published again',
-        );
-      }
-    }
-    return published;
-  }
 
   return {
     /** The row that records `name` for the transaction raising it. */
@@ -83,22 +57,14 @@ export function createEventOutbox(deps: {
 
     /**
      * After the commit: publishes the event, and forgets it once every listener succeeded. Never
-     * throws: the change is committed, and what did not go through is left to the sweep.
+     * throws: the change is committed, and what did not go through is left to the job.
      */
     async deliver(entry: NewOutboxEvent): Promise<void> {
       try {
-        if (await publish(entry.name, entry.payload)) await outbox.remove(entry.id);
+        if (await publishStored(events, entry.name, entry.payload)) await outbox.remove(entry.id);
       } catch (error) {
         log.warn({ err: error, eventId: entry.id, event: entry.name }, 'an event is left to the sweep');
       }
-    },
-
-    /** Publishes the events left behind; a call while a sweep runs waits for that sweep. */
-    sweep(): Promise<number> {
-      sweeping ??= sweepOnce().finally(() => {
-        sweeping = undefined;
-      });
-      return sweeping;
     },
   };
 }

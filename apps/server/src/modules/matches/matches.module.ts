@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { ReadCache } from '../../lib/read-cache';
 import type { WheelHub } from '../../realtime/hub';
 import { registerMatchHandlers } from '../../realtime/match-handlers';
-import { wheelOwnerWants } from '../public-api/public-api.repository';
+import { wheelOwnerWants } from '../webhooks/webhook-deliveries.repository';
 import { createMatchesRepository } from './matches.repository';
 import { createMatchesService, type MatchesService } from './matches.service';
 

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from '
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
 import type { ParticipantRow } from '../participants/participants.repository';
-import { type DeliveryRow, recordWebhookDeliveries } from '../public-api/public-api.repository';
+import { type DeliveryRow, recordWebhookDeliveries } from '../webhooks/webhook-deliveries.repository';
 
 export type MatchRow = Selectable<MatchesTable>;
 export interface MatchWithPeople extends MatchRow {

@@ -1,12 +1,11 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
-import { API_KEY_PREFIX, type WebhookEvent, type WebhookPayload } from '@wheelmeet/contracts';
+import { createHash } from 'node:crypto';
+import { API_KEY_PREFIX } from '@wheelmeet/contracts';
 import type { Random } from '../../lib/random';
 import { hasSubscriptionEnded, type SubscriptionCoverage } from '../business/subscription-coverage';
 
 /*
- * The public API's rules as plain functions (decision 018): keys, plan gating, webhook
- * signatures, retry timing and which addresses a webhook may reach.
+ * The public API's rules as plain functions (decision 018): keys, plan gating and how many
+ * webhooks an account may hold. What a delivery is and how it is sent: modules/webhooks.
  */
 
 /** Bytes of randomness in a key: 256 bits, so a fast hash of it cannot be reversed by guessing. */
@@ -51,138 +50,3 @@ export function apiRefusal(account: ApiAccount, now: Date): 'not_active' | 'plan
   if (!account.planApiAccess || hasSubscriptionEnded(account.coverage, now)) return 'plan_required';
   return undefined;
 }
-
-// ---- webhooks ------------------------------------------------------------------------------
-
-/** The namespace of delivery ids (a random UUID, fixed once): RFC 9562 name-based ids under it. */
-const DELIVERY_ID_NAMESPACE = Buffer.from('6f1d3c2a8b7e4f5a9c0d1e2f3a4b5c6d', 'hex');
-
-/**
- * A delivery's id, from its webhook and what happened: a UUID version 5 (RFC 9562), so the same
- * event published twice gives the same id, and the receiver sees one event id however often it
- * is sent.
- */
-export function deliveryIdOf(webhookId: string, type: string, occurrence: string): string {
-  const bytes = createHash('sha1')
-    .update(DELIVERY_ID_NAMESPACE)
-    .update(`${webhookId}\n${type}\n${occurrence}`)
-    .digest()
-    .subarray(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x50;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/**
- * A webhook event a change raised: its type, the `data` its receivers get, and what happened
- * (`occurrence`: a match's id, a wheel's round), from which each delivery's id is derived.
- */
-export interface WebhookOccurrence {
-  wheelId: string;
-  type: WebhookEvent;
-  data: Record<string, unknown>;
-  occurrence: string;
-  /** When it happened: the payload's `createdAt`, and when the first attempt is due. */
-  at: string;
-}
-
-/** The delivery of `event` to one webhook, ready to record and due at once. */
-export function webhookDeliveryOf(webhookId: string, event: WebhookOccurrence) {
-  const payload: WebhookPayload = {
-    id: deliveryIdOf(webhookId, event.type, event.occurrence),
-    type: event.type,
-    createdAt: event.at,
-    data: event.data,
-  };
-  return {
-    id: payload.id,
-    webhook_id: webhookId,
-    event: event.type,
-    payload: JSON.stringify(payload),
-    status: 'pending' as const,
-    attempts: 0,
-    next_attempt_at: event.at,
-    last_status_code: null,
-    last_error: null,
-    created_at: event.at,
-    updated_at: event.at,
-  };
-}
-
-/** Attempts per delivery, the first included; then it is marked failed. */
-export const MAX_DELIVERY_ATTEMPTS = 6;
-/** Wait before the second attempt; it doubles each time (10 s, 20 s, 40 s, 80 s, 160 s). */
-export const FIRST_RETRY_DELAY_MS = 10_000;
-/** How long one attempt may take before it counts as failed. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
-/** A receiver's signature older than this should be refused by it (replays); documented for receivers. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
-export const SIGNATURE_HEADER = 'WheelMeet-Signature';
-
-/** When the next attempt is due after `attemptsSoFar` failed ones; null: give up. */
-export function nextAttemptDelayMs(attemptsSoFar: number): number | null {
-  if (attemptsSoFar >= MAX_DELIVERY_ATTEMPTS) return null;
-  return FIRST_RETRY_DELAY_MS * 2 ** (attemptsSoFar - 1);
-}
-
-/** Only 2xx counts as delivered. */
-export const isDelivered = (statusCode: number) => statusCode >= 200 && statusCode < 300;
-
-/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`, as Stripe signs. */
-export function signatureHeader(secret: string, body: string, at: Date): string {
-  const t = Math.floor(at.getTime() / 1_000);
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
-  return `t=${t},v1=${v1}`;
-}
-
-/** What a receiver does: checks the signature and that it is recent. Exported for tests and docs. */
-export function verifySignature(secret: string, body: string, header: string, now: Date): boolean {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2) as [string, string]));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || !parts.v1) return false;
-  if (Math.abs(now.getTime() / 1_000 - t) > SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
-  const given = Buffer.from(parts.v1);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
-/**
- * True for addresses a webhook must not reach unless the server allows it: loopback, private
- * networks, link-local (cloud metadata), carrier-grade NAT, unspecified, multicast and the
- * IPv6 equivalents, IPv4-mapped ones included. Anything not an IP address counts as private.
- */
-export function isPrivateAddress(address: string): boolean {
-  const version = isIP(address);
-  if (version === 4) {
-    const [a, b] = address.split('.').map(Number) as [number, number, number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  if (version === 6) {
-    const lower = address.toLowerCase();
-    const mapped = lower.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1];
-    if (mapped) return isPrivateAddress(mapped);
-    return (
-      lower === '::' ||
-      lower === '::1' ||
-      /^f[cd]/.test(lower) || // unique local fc00::/7
-      /^fe[89ab]/.test(lower) || // link-local fe80::/10
-      lower.startsWith('ff') || // multicast
-      lower.startsWith('::ffff:') // mapped, written in hex
-    );
-  }
-  return true;
-}
-
-export const WEBHOOK_URL_REFUSED =
-  'This URL points to a private or local network address, which webhooks may not reach.';

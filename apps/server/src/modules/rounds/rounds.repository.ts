@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database, MatchesTable } from '../../db/schema';
-import { type DeliveryRow, recordWebhookDeliveries } from '../public-api/public-api.repository';
+import { type DeliveryRow, recordWebhookDeliveries } from '../webhooks/webhook-deliveries.repository';
 import type { WheelRow } from '../wheels/wheels.repository';
 
 /**

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { DELIVERY_TIMEOUT_MS, isPrivateAddress, WEBHOOK_URL_REFUSED } from './public-api-rules';
+import { DELIVERY_TIMEOUT_MS, isPrivateAddress, WEBHOOK_URL_REFUSED } from './webhook-delivery-rules';
 
 /** Sends one webhook POST; answers the receiver's status code, or throws (network, timeout, refused address). */
 export type WebhookSender = (url: string, body: string, headers: Record<string, string>) => Promise<number>;

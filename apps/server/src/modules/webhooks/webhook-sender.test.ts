@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEBHOOK_URL_REFUSED } from './public-api-rules';
+import { WEBHOOK_URL_REFUSED } from './webhook-delivery-rules';
 import { createHttpWebhookSender } from './webhook-sender';
 
 describe('the webhook HTTP client (decision 018)', () => {
