@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createAttemptLimiter, createGrowingDelay } from './attempt-limiter';
 import {
   expectAttemptLimitAcrossStepBack,
   expectGrowingDelayAcrossStepBack,
   STEP_BACK_ATTEMPT_LIMIT,
   STEP_BACK_DELAY_OPTIONS,
 } from '../../test/support/clock-step-back';
+import { createAttemptLimiter, createGrowingDelay } from './attempt-limiter';
 import type { Clock } from './clock';
 
 /** A test clock; `advance` with a negative amount steps it back, as a corrected wall clock does. */

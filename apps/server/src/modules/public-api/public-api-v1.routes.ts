@@ -20,7 +20,7 @@ import { idParamsSchema } from '../../lib/route-schemas';
 import type { ReportsService } from '../admin/reports.service';
 import type { MatchesService } from '../matches/matches.service';
 import type { ParticipantsService } from '../participants/participants.service';
-import type { WheelsAdminService } from '../wheels/wheels-admin.service';
+import type { WheelsAdminService } from '../wheels-admin/wheels-admin.service';
 import type { ApiCaller, ApiKeysService } from './api-keys.service';
 import { publicApiErrors as errors, PUBLIC_API_BODY_LIMIT } from './public-api.routes';
 import type { WebhooksService } from './webhooks.service';
