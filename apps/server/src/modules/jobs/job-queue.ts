@@ -105,8 +105,14 @@ export function createJobQueue<
   async function attemptAll(candidates: () => Promise<readonly Candidate[]>, tally: PassResult) {
     await withPass(async (pass) => {
       const due = await candidates();
-      if (kind.concurrent) await Promise.all(due.map((candidate) => attempt(candidate, pass, tally)));
-      else for (const candidate of due) await attempt(candidate, pass, tally);
+      if (!kind.concurrent) {
+        for (const candidate of due) await attempt(candidate, pass, tally);
+        return;
+      }
+      // Every attempt settles before the pass ends (and `idle` resolves), even when one throws.
+      const outcomes = await Promise.allSettled(due.map((candidate) => attempt(candidate, pass, tally)));
+      const broken = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (broken) throw broken.reason;
     });
   }
 
