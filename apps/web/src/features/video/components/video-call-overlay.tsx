@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { HIDES_TOASTS_ATTRIBUTE } from '@/components/ui/toast';
 import { getStoredParticipant } from '@/lib/auth-storage';
 import { cn } from '@/lib/cn';
-import { type CallProblem, type CallState, canRetry } from '../hooks/call-controller';
+import { type CallProblem, type CallState, canRetry } from '../hooks/call-reducer';
 import {
   formatCallDuration,
   useElapsedSeconds,

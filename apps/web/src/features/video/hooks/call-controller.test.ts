@@ -7,18 +7,17 @@ import {
   flushPromises,
 } from '@/test/fake-webrtc';
 import { ME_ID, makeMatch, makeParticipant, PARTNER_ID } from '@/test/fixtures';
+import { type CallParticipant, createCallController } from './call-controller';
+import { PREPARED_MEDIA_HOLD_MS } from './call-preparation';
+import { ICE_SERVERS_REUSE_MS } from './ice-server-cache';
+import { ICE_CANDIDATE_POOL_SIZE } from './peer-negotiation';
 import {
-  type CallParticipant,
   CONNECT_TIMEOUT_MS,
-  createCallController,
   DISCONNECTED_GRACE_MS,
-  ICE_CANDIDATE_POOL_SIZE,
   ICE_GATHERING_TIMEOUT_MS,
-  ICE_SERVERS_REUSE_MS,
   MAX_AUTOMATIC_RESTARTS,
-  PREPARED_MEDIA_HOLD_MS,
   VIDEO_RETRY_DELAY_MS,
-} from './call-controller';
+} from './restart-policy';
 
 const ME: CallParticipant = { id: ME_ID, token: 'participant-token' };
 // In makeMatch the current user (ME_ID) is user1, the offerer.
