@@ -57,7 +57,8 @@ export function applyMediaChoices(
   stream: MediaStream | null,
   { microphoneOn, cameraOn }: { microphoneOn?: boolean; cameraOn?: boolean },
 ) {
-  if (microphoneOn !== undefined) for (const track of stream?.getAudioTracks() ?? []) track.enabled = microphoneOn;
+  if (microphoneOn !== undefined)
+    for (const track of stream?.getAudioTracks() ?? []) track.enabled = microphoneOn;
   if (cameraOn !== undefined) for (const track of stream?.getVideoTracks() ?? []) track.enabled = cameraOn;
 }
 
@@ -83,7 +84,10 @@ export class CallMedia {
    * stream is taken for the call. Null when the start asking for it was superseded meanwhile
    * (`stillWanted`). A failure is not kept: the next start (Retry) asks again.
    */
-  async ensure(adopt: (stream: MediaStream) => void, stillWanted: () => boolean): Promise<MediaStream | null> {
+  async ensure(
+    adopt: (stream: MediaStream) => void,
+    stillWanted: () => boolean,
+  ): Promise<MediaStream | null> {
     if (!this.stream) {
       this.opening ??= this.open();
       const opening = this.opening;

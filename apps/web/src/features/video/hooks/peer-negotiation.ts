@@ -55,7 +55,9 @@ export function sendTracks(pc: RTCPeerConnection, stream: MediaStream) {
   for (const transceiver of pc.getTransceivers()) {
     const track = stream.getTracks().find((t) => t.kind === transceiver.receiver.track.kind) ?? null;
     if (transceiver.sender.track === track) continue;
-    transceiver.sender.replaceTrack(track).catch((error: unknown) => console.warn('replaceTrack failed', error));
+    transceiver.sender
+      .replaceTrack(track)
+      .catch((error: unknown) => console.warn('replaceTrack failed', error));
   }
 }
 
@@ -173,7 +175,9 @@ export class PeerNegotiation {
 
   addRemoteCandidate(candidate: RTCIceCandidateInit) {
     if (this.pc && this.remoteDescriptionSet) {
-      this.pc.addIceCandidate(candidate).catch((error: unknown) => console.warn('addIceCandidate failed', error));
+      this.pc
+        .addIceCandidate(candidate)
+        .catch((error: unknown) => console.warn('addIceCandidate failed', error));
     } else if (this.incoming.length < MAX_QUEUED_CANDIDATES) {
       this.incoming.push(candidate);
     }

@@ -95,22 +95,25 @@ export class RestartPolicy {
     this.clear('connectTimer');
     // A connection without a candidate of its own yet is looked at early: still none, and ICE never started.
     const early = !lookedEarly && this.call.hasPeer() && !this.call.foundCandidate();
-    this.connectTimer = this.timers.setTimeout(() => {
-      this.connectTimer = null;
-      if (this.call.settled()) return;
-      const step = stepForStalledCall({
-        shortWait: early,
-        foundCandidate: this.call.foundCandidate(),
-        waitingForOffer: this.call.role === 'answerer' && !this.call.hasPeer(),
-        automaticRestarts: this.automaticRestarts,
-      });
-      if (step === 'wait-on') this.watchConnecting(true);
-      else if (step === 'ask-again') {
-        this.call.askForOffer();
-        this.watchConnecting();
-      } else if (step === 'give-up') this.call.giveUp();
-      else this.restart();
-    }, connectWaitMs(early, lookedEarly));
+    this.connectTimer = this.timers.setTimeout(
+      () => {
+        this.connectTimer = null;
+        if (this.call.settled()) return;
+        const step = stepForStalledCall({
+          shortWait: early,
+          foundCandidate: this.call.foundCandidate(),
+          waitingForOffer: this.call.role === 'answerer' && !this.call.hasPeer(),
+          automaticRestarts: this.automaticRestarts,
+        });
+        if (step === 'wait-on') this.watchConnecting(true);
+        else if (step === 'ask-again') {
+          this.call.askForOffer();
+          this.watchConnecting();
+        } else if (step === 'give-up') this.call.giveUp();
+        else this.restart();
+      },
+      connectWaitMs(early, lookedEarly),
+    );
   }
 
   private restart() {
