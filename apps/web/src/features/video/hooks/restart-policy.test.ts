@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { flushPromises } from '@/test/fake-webrtc';
+import { flushPromises, ManualTimers } from '@/test/fake-webrtc';
 import { PARTNER_ID } from '@/test/fixtures';
 import {
   CANDIDATE,
@@ -10,59 +10,16 @@ import {
   setup,
   startedOfferer,
 } from './call-controller.fixtures';
-import { CONNECT_TIMEOUT_MS, ICE_GATHERING_TIMEOUT_MS, MAX_AUTOMATIC_RESTARTS } from './restart-policy';
-
-describe("call controller when the partner's camera cannot start", () => {
-  it('the caller closes the connection, keeps its camera, and waits without counting the call as lost', async () => {
-    const { hub, controller, pc, streams, timers } = await startedOfferer();
-    pc.setConnectionState('connecting');
-    hub.push('CallFailed', { matchId: MATCH.id, userId: PARTNER_ID });
-    expect(pc.close).toHaveBeenCalled();
-    expect(controller.getState()).toMatchObject({
-      phase: 'waiting',
-      partnerFailed: true,
-      localStream: streams[0]?.stream,
-      remoteStream: null,
-    });
-    expect(streams[0]?.video.stop).not.toHaveBeenCalled();
-
-    // However long the partner takes to fix their camera, this side neither gives up nor re-offers.
-    timers.runAll();
-    await flushPromises();
-    expect(controller.getState()).toMatchObject({ phase: 'waiting', partnerFailed: true });
-    expect(hub.callsOf('SendOffer')).toHaveLength(1);
-
-    // Their Retry (as the answerer) asks for a new offer: it goes out on the same camera.
-    hub.push('CallRejoined', { matchId: MATCH.id, userId: PARTNER_ID });
-    await flushPromises();
-    expect(hub.callsOf('SendOffer')).toHaveLength(2);
-    expect(controller.getState()).toMatchObject({ phase: 'active', partnerFailed: false });
-  });
-
-  it('the answerer stops asking for offers and answers the one the partner sends after their Retry', async () => {
-    const { hub, controller, timers } = setup();
-    controller.matchReady(MATCH_AS_ANSWERER, ME);
-    await flushPromises();
-    hub.push('CallFailed', { matchId: MATCH_AS_ANSWERER.id, userId: PARTNER_ID });
-    expect(controller.getState()).toMatchObject({ phase: 'waiting', partnerFailed: true });
-
-    timers.runAll();
-    await flushPromises();
-    expect(hub.callsOf('RejoinCall')).toEqual([]);
-
-    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
-    await flushPromises();
-    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
-    expect(controller.getState()).toMatchObject({ phase: 'active', partnerFailed: false });
-  });
-
-  it('ignores the news for another match', async () => {
-    const { hub, controller, pc } = await startedOfferer();
-    hub.push('CallFailed', { matchId: '00000000-0000-4000-8000-000000000abc', userId: PARTNER_ID });
-    expect(pc.close).not.toHaveBeenCalled();
-    expect(controller.getState()).toMatchObject({ phase: 'active', partnerFailed: false });
-  });
-});
+import {
+  CONNECT_TIMEOUT_MS,
+  connectWaitMs,
+  DISCONNECTED_GRACE_MS,
+  ICE_GATHERING_TIMEOUT_MS,
+  MAX_AUTOMATIC_RESTARTS,
+  RestartPolicy,
+  stepForStalledCall,
+  VIDEO_RETRY_DELAY_MS,
+} from './restart-policy';
 
 describe('call controller after a reload (issue 12)', () => {
   it('the answerer back on an accepted match turns the camera on and asks the caller to call again', async () => {
@@ -281,5 +238,115 @@ describe('call controller when the two pages get out of step', () => {
     expect(peers[0]?.close).toHaveBeenCalled();
     expect(hub.callsOf('SendAnswer')).toHaveLength(2);
     expect(controller.getState().phase).toBe('active');
+  });
+});
+
+describe('stepForStalledCall and connectWaitMs', () => {
+  const stalled = { shortWait: false, foundCandidate: false, waitingForOffer: false, automaticRestarts: 0 };
+
+  it('gives a connection whose ICE started during the short wait the rest of it', () => {
+    expect(stepForStalledCall({ ...stalled, shortWait: true, foundCandidate: true })).toBe('wait-on');
+    expect(stepForStalledCall({ ...stalled, shortWait: true })).toBe('restart');
+    expect(connectWaitMs(true, false)).toBe(ICE_GATHERING_TIMEOUT_MS);
+    expect(connectWaitMs(false, true)).toBe(CONNECT_TIMEOUT_MS - ICE_GATHERING_TIMEOUT_MS);
+    expect(connectWaitMs(false, false)).toBe(CONNECT_TIMEOUT_MS);
+  });
+
+  it('keeps asking while no offer came, however many restarts', () => {
+    expect(stepForStalledCall({ ...stalled, waitingForOffer: true, automaticRestarts: 99 })).toBe(
+      'ask-again',
+    );
+  });
+
+  it('restarts up to MAX_AUTOMATIC_RESTARTS times, then gives up', () => {
+    expect(stepForStalledCall({ ...stalled, automaticRestarts: MAX_AUTOMATIC_RESTARTS - 1 })).toBe('restart');
+    expect(stepForStalledCall({ ...stalled, automaticRestarts: MAX_AUTOMATIC_RESTARTS })).toBe('give-up');
+  });
+});
+
+describe('RestartPolicy', () => {
+  function policyFor(role: 'offerer' | 'answerer', peer = { exists: true, found: false, settled: false }) {
+    const timers = new ManualTimers();
+    const call = {
+      role,
+      settled: () => peer.settled,
+      hasPeer: () => peer.exists,
+      foundCandidate: () => peer.found,
+      askForOffer: vi.fn(),
+      offerAgain: vi.fn(),
+      giveUp: vi.fn(),
+    };
+    return { timers, call, policy: new RestartPolicy(timers, call) };
+  }
+
+  it('has the caller offer again, then gives up after MAX_AUTOMATIC_RESTARTS', () => {
+    const { timers, call, policy } = policyFor('offerer', { exists: true, found: true, settled: false });
+    for (let restart = 0; restart < MAX_AUTOMATIC_RESTARTS; restart += 1) {
+      policy.watchConnecting();
+      expect(timers.delays).toEqual([CONNECT_TIMEOUT_MS]);
+      timers.runAll();
+    }
+    expect(call.offerAgain).toHaveBeenCalledTimes(MAX_AUTOMATIC_RESTARTS);
+    policy.watchConnecting();
+    timers.runAll();
+    expect(call.giveUp).toHaveBeenCalledOnce();
+  });
+
+  it('has the answerer ask for a new offer and look again, without the short wait', () => {
+    const { timers, call, policy } = policyFor('answerer');
+    policy.watchConnecting();
+    expect(timers.delays).toEqual([ICE_GATHERING_TIMEOUT_MS]);
+    timers.runAll();
+    expect(call.askForOffer).toHaveBeenCalledOnce();
+    expect(timers.delays).toEqual([CONNECT_TIMEOUT_MS - ICE_GATHERING_TIMEOUT_MS]);
+  });
+
+  it('does nothing for a call that settled, and starts the count again once connected', () => {
+    const peer = { exists: true, found: true, settled: true };
+    const { timers, call, policy } = policyFor('offerer', peer);
+    policy.watchConnecting();
+    timers.runAll();
+    expect(call.offerAgain).not.toHaveBeenCalled();
+
+    peer.settled = false;
+    policy.watchConnecting();
+    timers.runAll();
+    policy.peerStateChanged('connected', () => false);
+    for (let restart = 0; restart < MAX_AUTOMATIC_RESTARTS; restart += 1) {
+      policy.watchConnecting();
+      timers.runAll();
+    }
+    expect(call.offerAgain).toHaveBeenCalledTimes(MAX_AUTOMATIC_RESTARTS + 1);
+    expect(call.giveUp).not.toHaveBeenCalled();
+  });
+
+  it('gives a dropped connection DISCONNECTED_GRACE_MS to come back', () => {
+    const { timers, call, policy } = policyFor('offerer');
+    let disconnected = true;
+    policy.peerStateChanged('disconnected', () => disconnected);
+    expect(timers.delays).toEqual([DISCONNECTED_GRACE_MS]);
+    disconnected = false;
+    timers.runAll();
+    expect(call.giveUp).not.toHaveBeenCalled();
+
+    disconnected = true;
+    policy.peerStateChanged('disconnected', () => disconnected);
+    timers.runAll();
+    expect(call.giveUp).toHaveBeenCalledOnce();
+  });
+
+  it('waits VIDEO_RETRY_DELAY_MS before a Retry, which a stop cancels; a closed peer stops every wait', () => {
+    const { timers, policy } = policyFor('offerer');
+    const start = vi.fn();
+    policy.scheduleRetry(start);
+    expect(timers.delays).toEqual([VIDEO_RETRY_DELAY_MS]);
+    policy.cancelRetry();
+    expect(timers.delays).toEqual([]);
+
+    policy.watchConnecting();
+    policy.peerStateChanged('disconnected', () => true);
+    policy.peerClosed();
+    expect(timers.delays).toEqual([]);
+    expect(start).not.toHaveBeenCalled();
   });
 });
