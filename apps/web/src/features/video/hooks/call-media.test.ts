@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeStream, flushPromises } from '@/test/fake-webrtc';
 import { MATCH, MATCH_AS_ANSWERER, ME, OFFER, setup } from './call-controller.fixtures';
+import {
+  applyMediaChoices,
+  CallMedia,
+  callProblemOf,
+  FALLBACK_MEDIA_CONSTRAINTS,
+  MEDIA_CONSTRAINTS,
+  openMedia,
+} from './call-media';
 
 describe('call controller while the camera is still opening (decision 025)', () => {
   /** getUserMedia that answers only when the test grants or refuses it. */
@@ -135,5 +143,88 @@ describe('call controller while the camera is still opening (decision 025)', () 
     expect(controller.getState()).toMatchObject({ phase: 'failed', problem: 'permission-denied' });
     expect(hub.callsOf('SendOffer')).toEqual([]);
     expect(hub.callsOf('FailCall')).toEqual([{ matchId: MATCH.id }]);
+  });
+});
+
+describe('openMedia and callProblemOf', () => {
+  const refusal = (name: string) => new DOMException('no', name);
+
+  it('falls back to the microphone alone, then the camera alone, when a device is missing', async () => {
+    const { stream } = createFakeStream({ video: false });
+    const getUserMedia = vi
+      .fn<(constraints: MediaStreamConstraints) => Promise<MediaStream>>()
+      .mockRejectedValueOnce(refusal('NotFoundError'))
+      .mockResolvedValueOnce(stream);
+    await expect(openMedia(getUserMedia)).resolves.toBe(stream);
+    expect(getUserMedia.mock.calls.map(([constraints]) => constraints)).toEqual([
+      MEDIA_CONSTRAINTS,
+      FALLBACK_MEDIA_CONSTRAINTS[0],
+    ]);
+  });
+
+  it('gives the first refusal when no device at all is found, and any other refusal at once', async () => {
+    const first = refusal('NotFoundError');
+    const none = vi.fn().mockRejectedValueOnce(first).mockRejectedValue(refusal('NotFoundError'));
+    await expect(openMedia(none)).rejects.toBe(first);
+    expect(none).toHaveBeenCalledTimes(1 + FALLBACK_MEDIA_CONSTRAINTS.length);
+
+    const denied = vi.fn().mockRejectedValue(refusal('NotAllowedError'));
+    await expect(openMedia(denied)).rejects.toMatchObject({ name: 'NotAllowedError' });
+    expect(denied).toHaveBeenCalledTimes(1);
+  });
+
+  it('says what a refusal means for the person', () => {
+    expect(callProblemOf(refusal('NotAllowedError'))).toBe('permission-denied');
+    expect(callProblemOf(refusal('OverconstrainedError'))).toBe('no-device');
+    expect(callProblemOf(refusal('NotReadableError'))).toBe('device-busy');
+    expect(callProblemOf(new Error('anything else'))).toBe('start-failed');
+    expect(callProblemOf(null)).toBe('start-failed');
+  });
+});
+
+describe('CallMedia', () => {
+  it('opens the camera once for every start asking meanwhile, and adopts it once', async () => {
+    const { stream } = createFakeStream();
+    const open = vi.fn(async () => stream);
+    const media = new CallMedia(open);
+    const adopt = vi.fn();
+    const [first, second] = await Promise.all([
+      media.ensure(adopt, () => true),
+      media.ensure(adopt, () => true),
+    ]);
+    expect(first).toBe(stream);
+    expect(second).toBe(stream);
+    expect(open).toHaveBeenCalledOnce();
+    expect(adopt).toHaveBeenCalledOnce();
+    expect(await media.ensure(adopt, () => false)).toBeNull();
+  });
+
+  it('uses a camera already opening, and asks again after a failure', async () => {
+    const { stream } = createFakeStream();
+    const open = vi.fn(async () => stream);
+    const media = new CallMedia(open, Promise.reject(new DOMException('busy', 'NotReadableError')));
+    await expect(media.ensure(vi.fn(), () => true)).rejects.toMatchObject({ name: 'NotReadableError' });
+    expect(open).not.toHaveBeenCalled();
+    await expect(media.ensure(vi.fn(), () => true)).resolves.toBe(stream);
+  });
+
+  it('stops the stream, and one still opening as soon as it opens, without adopting it', async () => {
+    const opened = createFakeStream();
+    const media = new CallMedia(async () => opened.stream);
+    const adopt = vi.fn();
+    const ensuring = media.ensure(adopt, () => true);
+    media.stop();
+    await ensuring;
+    expect(adopt).not.toHaveBeenCalled();
+    expect(opened.video.stop).toHaveBeenCalled();
+    expect(media.stream).toBeNull();
+  });
+
+  it('applies the person’s choices to the tracks of each kind', () => {
+    const { stream, audio, video } = createFakeStream();
+    applyMediaChoices(stream, { microphoneOn: false });
+    expect([audio.enabled, video.enabled]).toEqual([false, true]);
+    applyMediaChoices(stream, { cameraOn: false, microphoneOn: true });
+    expect([audio.enabled, video.enabled]).toEqual([true, false]);
   });
 });
