@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { flushPromises } from '@/test/fake-webrtc';
+import { createFakeStream, FakePeerConnection, flushPromises, ManualTimers } from '@/test/fake-webrtc';
 import { PARTNER_ID } from '@/test/fixtures';
 import { CANDIDATE, MATCH, MATCH_AS_ANSWERER, ME, OFFER, setup } from './call-controller.fixtures';
-import { PREPARED_MEDIA_HOLD_MS } from './call-preparation';
+import { PREPARED_MEDIA_HOLD_MS, PreparationHold, preparationHoldMs } from './call-preparation';
 import { ICE_SERVERS_REUSE_MS } from './ice-server-cache';
 
 describe("call controller from this person's own Accept", () => {
@@ -251,5 +251,61 @@ describe('call controller from the moment a match is shown', () => {
     const { controller, loadIceServers } = setup();
     controller.matchOffered(SHOWN, { id: 'someone-else', token: 'their-token' });
     expect(loadIceServers).not.toHaveBeenCalled();
+  });
+});
+
+describe('PreparationHold', () => {
+  function held(matchId: string) {
+    const opened = createFakeStream();
+    const offerPc = new FakePeerConnection({});
+    const preparation = {
+      matchId,
+      media: Promise.resolve(opened.stream),
+      iceServers: Promise.resolve([]),
+      offer: Promise.resolve({
+        pc: offerPc as unknown as RTCPeerConnection,
+        description: { type: 'offer' as const, sdp: 'v=0 fake-offer' },
+        candidates: [],
+      }),
+    };
+    return { opened, offerPc, preparation };
+  }
+
+  it('hands what was got ready to its match’s call once, and stops its release', () => {
+    const timers = new ManualTimers();
+    const hold = new PreparationHold(timers);
+    const { preparation } = held('match-1');
+    hold.hold(preparation, 5_000);
+    expect(timers.delays).toEqual([5_000]);
+    expect(hold.isFor('match-1')).toBe(true);
+    expect(hold.take('match-2')).toBeNull();
+    expect(hold.take('match-1')).toBe(preparation);
+    expect(hold.take('match-1')).toBeNull();
+    expect(timers.delays).toEqual([]);
+  });
+
+  it('turns off the camera and closes the offer when released, or when the hold runs out', async () => {
+    const timers = new ManualTimers();
+    const hold = new PreparationHold(timers);
+    const { opened, offerPc, preparation } = held('match-1');
+    hold.hold(preparation, 5_000);
+    timers.runAll();
+    await flushPromises();
+    expect(opened.video.stop).toHaveBeenCalled();
+    expect(offerPc.close).toHaveBeenCalled();
+
+    const other = held('match-2');
+    hold.hold(other.preparation, 5_000);
+    hold.release('match-3');
+    expect(hold.isFor('match-2')).toBe(true);
+    hold.release();
+    expect(hold.isFor('match-2')).toBe(false);
+  });
+
+  it('holds for the organiser’s answer window, or else the standard one', () => {
+    const answerBy = '2026-01-01T10:02:00.000Z';
+    expect(preparationHoldMs({ answerBy }, Date.parse('2026-01-01T10:00:00.000Z'))).toBe(120_000);
+    expect(preparationHoldMs({ answerBy }, Date.parse('2026-01-01T10:03:00.000Z'))).toBe(0);
+    expect(preparationHoldMs({ answerBy: null }, 0)).toBe(PREPARED_MEDIA_HOLD_MS);
   });
 });
