@@ -201,7 +201,7 @@ export class PeerNegotiation {
    * final, Chromium now and then gathered nothing for it (the stall ICE_GATHERING_TIMEOUT_MS
    * heals; bench:video: 3 calls in 48 before, none in 80 after, decision 025). Chromium drops
    * its pool of candidates when an answer is set; a provisional answer starts ICE before that.
-   * The caller sets the answer as final while it goes out. Null once the start was superseded.
+   * The session sets it as final while it goes out. Null once the start was superseded.
    */
   async answerOffer(
     pc: RTCPeerConnection,
