@@ -6,16 +6,20 @@ import {
   type UpdateBusinessUserRequest,
   updateBusinessUserRequestSchema,
 } from '@wheelmeet/contracts';
-import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
-import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, FormField, InputField, inputClasses } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { plansQuery } from '@/lib/plans-query';
-import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { useAdminForm } from '../hooks/use-admin-form';
 import { toAccountUpdateBody } from '../lib/account-form-values';
 import { contractResolver } from '../lib/contract-resolver';
-import { AccountEmailField, AccountNameFields, AccountPasswordField } from './account-fields';
+import {
+  AccountEmailField,
+  type AccountFormDialogProps,
+  AccountNameFields,
+  AccountPasswordField,
+} from './account-fields';
+import { DialogForm } from './dialog-form';
 
 export const BUSINESS_USER_SAVE_ERROR = 'Failed to save business user';
 
@@ -99,31 +103,28 @@ function BusinessUserForm({
   onCancel,
 }: FormProps & { plans: PlanOption[]; plansFailed: boolean }) {
   const isEdit = user !== null;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<BusinessUserFormValues>({
+  const form = useAdminForm<BusinessUserFormValues>({
     defaultValues: initialValues(user),
     resolver: isEdit ? updateResolver : createResolver,
+    fieldNames: FIELD_NAMES,
+    fallbackError: BUSINESS_USER_SAVE_ERROR,
+    save: onSubmit,
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   // A user's plan stays choosable even if it is no longer offered (or the list failed to load).
   const planOptions = [...plans];
   if (user && !planOptions.some((plan) => plan.id === user.planId)) planOptions.push(user.plan);
 
-  const { submit, formError } = useSubmitWithServerErrors({
-    handleSubmit,
-    setError,
-    fieldNames: FIELD_NAMES,
-    fallbackError: BUSINESS_USER_SAVE_ERROR,
-    save: onSubmit,
-  });
-
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      {formError ? <Alert>{formError}</Alert> : null}
+    <DialogForm
+      form={form}
+      onCancel={onCancel}
+      submitLabel={isEdit ? 'Save Changes' : 'Create Business User'}
+    >
       <AccountNameFields firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
       <AccountEmailField error={errors.email?.message} {...register('email')} />
       <InputField
@@ -165,23 +166,17 @@ function BusinessUserForm({
       </FormField>
       <AccountPasswordField isEdit={isEdit} error={errors.password?.message} {...register('password')} />
       {isEdit ? <CheckboxField label="Active" {...register('isActive')} /> : null}
-      <DialogFormActions
-        onCancel={onCancel}
-        pending={isSubmitting}
-        submitLabel={isEdit ? 'Save Changes' : 'Create Business User'}
-      />
-    </form>
+    </DialogForm>
   );
 }
 
-interface BusinessUserFormDialogProps {
-  open: boolean;
-  user: BusinessUser | null;
-  onOpenChange: (open: boolean) => void;
-  onSubmit: (values: BusinessUserFormValues) => Promise<unknown>;
-}
-
-export function BusinessUserFormDialog({ open, user, onOpenChange, onSubmit }: BusinessUserFormDialogProps) {
+/** The create and edit dialog of a business user; `item` null creates one. */
+export function BusinessUserFormDialog({
+  open,
+  item: user,
+  onOpenChange,
+  onSubmit,
+}: AccountFormDialogProps<BusinessUser, BusinessUserFormValues>) {
   const plans = useQuery({ ...plansQuery(), enabled: open });
   return (
     <Dialog

@@ -174,6 +174,104 @@ export function DeleteRowButton({ itemName, onClick }: { itemName: string; onCli
   );
 }
 
+/** A row's Edit and Delete buttons, for a list kept by useCrudList. */
+export function EditDeleteButtons<T>({
+  list,
+  item,
+}: {
+  list: { nameOf: (item: T) => string; startEdit: (item: T) => void; askDelete: (item: T) => void };
+  item: T;
+}) {
+  const name = list.nameOf(item);
+  return (
+    <>
+      <EditRowButton itemName={name} onClick={() => list.startEdit(item)} />
+      <DeleteRowButton itemName={name} onClick={() => list.askDelete(item)} />
+    </>
+  );
+}
+
+/** The first cell of a row that is not a header cell: the title of a phone's card. */
+const ROW_TITLE = 'font-medium max-sm:text-base max-sm:font-semibold';
+
+/** A column of a ListTable: its header (also the cell's label on a phone's card) and its cells. */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Classes of the column's cells; on the first column they replace the row title's own. */
+  className?: string;
+  /** Right-aligned header and cells, for figures. */
+  alignRight?: boolean;
+}
+
+interface ListTableProps<T> {
+  /** For screen readers only: the page's heading already names the list. */
+  caption: string;
+  /** The first names the row (it is the title of a phone's card and needs no label). */
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey?: (row: T) => string;
+  /** The row's buttons and links, in a last column headed 'Actions' for screen readers. */
+  actions?: (row: T) => ReactNode;
+  /** The first cell is the row's header cell, for tables whose rows are compared figure by figure. */
+  rowHeaders?: boolean;
+  /** Headers may take two lines (see Th), for many narrow columns of figures. */
+  wrapHeaders?: boolean;
+}
+
+/** An admin list as a DataTable, from its columns: the table every admin list page shows. */
+export function ListTable<T extends { id: string }>({
+  caption,
+  columns,
+  rows,
+  rowKey = (row) => row.id,
+  actions,
+  rowHeaders = false,
+  wrapHeaders = false,
+}: ListTableProps<T>) {
+  const [title, ...others] = columns;
+  if (!title) return null;
+  return (
+    <DataTable caption={caption} captionHidden>
+      <Thead>
+        <tr>
+          {columns.map((column) => (
+            <Th
+              key={column.header}
+              wrap={wrapHeaders}
+              className={column.alignRight ? 'text-right' : undefined}
+            >
+              {column.header}
+            </Th>
+          ))}
+          {actions ? <ActionsTh /> : null}
+        </tr>
+      </Thead>
+      <Tbody>
+        {rows.map((row) => (
+          <Tr key={rowKey(row)}>
+            {rowHeaders ? (
+              <RowTh className={title.className ?? 'max-sm:text-base'}>{title.cell(row)}</RowTh>
+            ) : (
+              <Td className={title.className ?? ROW_TITLE}>{title.cell(row)}</Td>
+            )}
+            {others.map((column) => (
+              <Td
+                key={column.header}
+                label={column.header}
+                className={cn(column.alignRight && 'text-right', column.className)}
+              >
+                {column.cell(row)}
+              </Td>
+            ))}
+            {actions ? <RowActions>{actions(row)}</RowActions> : null}
+          </Tr>
+        ))}
+      </Tbody>
+    </DataTable>
+  );
+}
+
 /** Classes for row actions that are links. */
 export const linkClasses =
   'rounded font-semibold text-indigo-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
