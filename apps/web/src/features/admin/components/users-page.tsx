@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { displayNameOf } from '@wheelmeet/contracts';
+import { type AdminParticipant, displayNameOf } from '@wheelmeet/contracts';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,13 +10,30 @@ import { participantsQuery } from '../api/participants';
 import { wheelsQuery } from '../api/wheels';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { type Column, ListTable } from './data-table';
 import { WheelLink } from './wheel-link';
 
 export const USERS_PAGE_SIZE = 25;
 export const USERS_LOAD_ERROR = 'Failed to load users';
 
 const capitalise = (text: string | null) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : '—');
+
+const COLUMNS: Column<AdminParticipant>[] = [
+  // The name the wheel and the match card show: the username, else the alias.
+  { header: 'Username', cell: displayNameOf },
+  { header: 'Age', cell: (participant) => participant.age ?? '—' },
+  { header: 'Gender', cell: (participant) => capitalise(participant.gender) },
+  { header: 'Who am I', cell: (participant) => capitalise(participant.whoAmI) },
+  {
+    header: 'Wheel',
+    cell: (participant) => <WheelLink id={participant.wheelId} name={participant.wheelName} />,
+  },
+  {
+    header: 'Joined',
+    cell: (participant) => formatDateTime(participant.joinedAt),
+    className: 'whitespace-nowrap',
+  },
+];
 
 /** `/admin/users` (admins): the participants who joined a wheel, searchable and paged. */
 export function UsersPage() {
@@ -55,37 +72,12 @@ export function UsersPage() {
   } else {
     content = (
       <>
-        <DataTable caption="Participants" captionHidden>
-          <Thead>
-            <tr>
-              <Th>Username</Th>
-              <Th>Age</Th>
-              <Th>Gender</Th>
-              <Th>Who am I</Th>
-              <Th>Wheel</Th>
-              <Th>Joined</Th>
-            </tr>
-          </Thead>
-          <Tbody>
-            {participants.data.items.map((participant) => (
-              <Tr key={`${participant.id}-${participant.wheelId}`}>
-                <Td className="font-medium max-sm:text-base max-sm:font-semibold">
-                  {/* The name the wheel and the match card show: the username, else the alias. */}
-                  {displayNameOf(participant)}
-                </Td>
-                <Td label="Age">{participant.age ?? '—'}</Td>
-                <Td label="Gender">{capitalise(participant.gender)}</Td>
-                <Td label="Who am I">{capitalise(participant.whoAmI)}</Td>
-                <Td label="Wheel">
-                  <WheelLink id={participant.wheelId} name={participant.wheelName} />
-                </Td>
-                <Td label="Joined" className="whitespace-nowrap">
-                  {formatDateTime(participant.joinedAt)}
-                </Td>
-              </Tr>
-            ))}
-          </Tbody>
-        </DataTable>
+        <ListTable
+          caption="Participants"
+          columns={COLUMNS}
+          rows={participants.data.items}
+          rowKey={(participant) => `${participant.id}-${participant.wheelId}`}
+        />
         <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
           <p aria-live="polite" className="text-slate-600">
             Showing {first}–{last} of {total}
