@@ -2,14 +2,12 @@ import {
   type AdminUser,
   type CreateAdminRequest,
   createAdminRequestSchema,
-  type UpdateAdminRequest,
   updateAdminRequestSchema,
 } from '@wheelmeet/contracts';
 import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, InputField } from '@/components/ui/form-field';
 import { useAdminForm } from '../hooks/use-admin-form';
-import { toAccountUpdateBody } from '../lib/account-form-values';
-import { contractResolver } from '../lib/contract-resolver';
+import { accountFormContract } from '../lib/account-form-values';
 import {
   AccountEmailField,
   type AccountFormDialogProps,
@@ -40,23 +38,18 @@ const FIELD_NAMES = [
   'isActive',
 ] as const;
 
-export function toCreateAdminBody(values: AdminFormValues): CreateAdminRequest {
-  return {
+const adminContract = accountFormContract(
+  (values: AdminFormValues): CreateAdminRequest => ({
     username: values.username,
     email: values.email,
     firstName: values.firstName,
     lastName: values.lastName,
     password: values.password,
     isSuperAdmin: values.isSuperAdmin,
-  };
-}
-
-export function toUpdateAdminBody(values: AdminFormValues): UpdateAdminRequest {
-  return toAccountUpdateBody(toCreateAdminBody(values), values.isActive);
-}
-
-const createResolver = contractResolver<AdminFormValues>(createAdminRequestSchema, toCreateAdminBody);
-const updateResolver = contractResolver<AdminFormValues>(updateAdminRequestSchema, toUpdateAdminBody);
+  }),
+  { create: createAdminRequestSchema, update: updateAdminRequestSchema },
+);
+export const { toCreateBody: toCreateAdminBody, toUpdateBody: toUpdateAdminBody } = adminContract;
 
 interface FormProps {
   admin: AdminUser | null;
@@ -76,7 +69,7 @@ function AdminForm({ admin, onSubmit, onCancel }: FormProps) {
       isSuperAdmin: admin?.isSuperAdmin ?? false,
       isActive: admin?.isActive ?? true,
     },
-    resolver: isEdit ? updateResolver : createResolver,
+    resolver: adminContract.resolver(isEdit),
     fieldNames: FIELD_NAMES,
     fallbackError: ADMIN_SAVE_ERROR,
     save: onSubmit,

@@ -3,7 +3,6 @@ import {
   type BusinessUser,
   type CreateBusinessUserRequest,
   createBusinessUserRequestSchema,
-  type UpdateBusinessUserRequest,
   updateBusinessUserRequestSchema,
 } from '@wheelmeet/contracts';
 import { Dialog } from '@/components/ui/dialog';
@@ -11,8 +10,7 @@ import { CheckboxField, FormField, InputField, inputClasses } from '@/components
 import { LoadingState } from '@/components/ui/loading-state';
 import { plansQuery } from '@/lib/plans-query';
 import { useAdminForm } from '../hooks/use-admin-form';
-import { toAccountUpdateBody } from '../lib/account-form-values';
-import { contractResolver } from '../lib/contract-resolver';
+import { accountFormContract } from '../lib/account-form-values';
 import {
   AccountEmailField,
   type AccountFormDialogProps,
@@ -47,31 +45,23 @@ const FIELD_NAMES = [
 
 const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
 
-export function toCreateBusinessUserBody(values: BusinessUserFormValues): CreateBusinessUserRequest {
-  const phoneNumber = optional(values.phoneNumber);
-  return {
-    firstName: values.firstName,
-    lastName: values.lastName,
-    email: values.email,
-    companyName: values.companyName,
-    ...(phoneNumber ? { phoneNumber } : {}),
-    planId: values.planId,
-    password: values.password,
-  };
-}
-
-export function toUpdateBusinessUserBody(values: BusinessUserFormValues): UpdateBusinessUserRequest {
-  return toAccountUpdateBody(toCreateBusinessUserBody(values), values.isActive);
-}
-
-const createResolver = contractResolver<BusinessUserFormValues>(
-  createBusinessUserRequestSchema,
-  toCreateBusinessUserBody,
+const businessUserContract = accountFormContract(
+  (values: BusinessUserFormValues): CreateBusinessUserRequest => {
+    const phoneNumber = optional(values.phoneNumber);
+    return {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      companyName: values.companyName,
+      ...(phoneNumber ? { phoneNumber } : {}),
+      planId: values.planId,
+      password: values.password,
+    };
+  },
+  { create: createBusinessUserRequestSchema, update: updateBusinessUserRequestSchema },
 );
-const updateResolver = contractResolver<BusinessUserFormValues>(
-  updateBusinessUserRequestSchema,
-  toUpdateBusinessUserBody,
-);
+export const { toCreateBody: toCreateBusinessUserBody, toUpdateBody: toUpdateBusinessUserBody } =
+  businessUserContract;
 
 function initialValues(user: BusinessUser | null): BusinessUserFormValues {
   return {
@@ -105,7 +95,7 @@ function BusinessUserForm({
   const isEdit = user !== null;
   const form = useAdminForm<BusinessUserFormValues>({
     defaultValues: initialValues(user),
-    resolver: isEdit ? updateResolver : createResolver,
+    resolver: businessUserContract.resolver(isEdit),
     fieldNames: FIELD_NAMES,
     fallbackError: BUSINESS_USER_SAVE_ERROR,
     save: onSubmit,

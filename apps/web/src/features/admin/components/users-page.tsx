@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AdminParticipant, displayNameOf } from '@wheelmeet/contracts';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { inputClasses } from '@/components/ui/form-field';
+import { FormField, InputField, inputClasses } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { participantsQuery } from '../api/participants';
 import { wheelsQuery } from '../api/wheels';
@@ -41,8 +41,6 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [wheelId, setWheelId] = useState('');
   const [page, setPage] = useState(0);
-  const searchId = useId();
-  const wheelSelectId = useId();
   const wheels = useQuery(wheelsQuery());
   const participants = useQuery(
     participantsQuery({
@@ -104,39 +102,33 @@ export function UsersPage() {
       <AdminPageHeader title="Users" description="Participants who have joined a wheel." />
       <search>
         <form onSubmit={submit} className="mb-4 flex flex-wrap items-end gap-3">
-          <div className="min-w-56 flex-1 sm:max-w-xs">
-            <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-              Search by username
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              className={`${inputClasses} mt-1`}
-            />
-          </div>
-          <div className="min-w-56 sm:max-w-xs">
-            <label htmlFor={wheelSelectId} className="block text-sm font-medium text-slate-800">
-              Wheel
-            </label>
-            <select
-              id={wheelSelectId}
-              value={wheelId}
-              onChange={(event) => {
-                setWheelId(event.target.value);
-                setPage(0);
-              }}
-              className={`${inputClasses} mt-1`}
-            >
-              <option value="">All wheels</option>
-              {wheels.data?.map((wheel) => (
-                <option key={wheel.id} value={wheel.id}>
-                  {wheel.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <InputField
+            label="Search by username"
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            className="min-w-56 flex-1 sm:max-w-xs"
+          />
+          <FormField label="Wheel" className="min-w-56 sm:max-w-xs">
+            {(control) => (
+              <select
+                {...control}
+                value={wheelId}
+                onChange={(event) => {
+                  setWheelId(event.target.value);
+                  setPage(0);
+                }}
+                className={inputClasses}
+              >
+                <option value="">All wheels</option>
+                {wheels.data?.map((wheel) => (
+                  <option key={wheel.id} value={wheel.id}>
+                    {wheel.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           <Button type="submit" variant="secondary">
             Search
           </Button>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminWheelRow } from '@wheelmeet/contracts';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { inputClasses } from '@/components/ui/form-field';
+import { InputField } from '@/components/ui/form-field';
 import { businessUsersQuery } from '../api/business-users';
 import { wheelsQuery } from '../api/wheels';
 import { useAdminSession } from '../hooks/use-admin-session';
@@ -36,7 +36,6 @@ export function WheelsPage() {
   const banner = useFlashMessage(WHEEL_BANNER_MS);
   const [search, setSearch] = useState('');
   const [toDelete, setToDelete] = useState<{ id: string; name: string } | null>(null);
-  const searchId = useId();
   const title = userType === 'BusinessUser' ? 'My Wheels' : 'Wheels';
 
   const term = search.trim().toLowerCase();
@@ -45,18 +44,13 @@ export function WheelsPage() {
     <>
       <AdminPageHeader title={title} actions={<ButtonLink to="/admin/wheels/new">Create Wheel</ButtonLink>} />
       <SuccessBanner banner={banner} className="mb-4" />
-      <div className="mb-4 max-w-sm">
-        <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-          Search wheels by name
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className={`${inputClasses} mt-1`}
-        />
-      </div>
+      <InputField
+        label="Search wheels by name"
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        className="mb-4 max-w-sm"
+      />
       <ListContent query={wheels} loadError={WHEELS_LOAD_ERROR} empty={WHEELS_EMPTY}>
         {(rows) => {
           const visible = rows.filter((wheel) => wheel.name.toLowerCase().includes(term));
