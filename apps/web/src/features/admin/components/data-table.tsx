@@ -131,7 +131,7 @@ export function Td({ className, label, children, ...props }: ComponentProps<'td'
 }
 
 /** The header of the row-actions column: named for screen readers, blank on screen. */
-export function ActionsTh() {
+function ActionsTh() {
   return (
     <Th>
       <span className="sr-only">Actions</span>
@@ -140,7 +140,7 @@ export function ActionsTh() {
 }
 
 /** The last cell of a row: its Edit, Delete and other buttons, right-aligned; on a phone, under a rule. */
-export function RowActions({ children }: { children: ReactNode }) {
+function RowActions({ children }: { children: ReactNode }) {
   return (
     <Td className="max-sm:mt-2 max-sm:border-t max-sm:border-slate-100 max-sm:pt-3">
       {/* Side by side in a table row (which scrolls sideways when narrow), wrapped on a phone's card. */}
@@ -152,7 +152,7 @@ export function RowActions({ children }: { children: ReactNode }) {
 }
 
 /** A row's Edit button; `itemName` tells screen readers which row it edits. */
-export function EditRowButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
+function EditRowButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
   return (
     <Button variant="ghost" aria-label={`Edit ${itemName}`} onClick={onClick}>
       Edit
@@ -191,7 +191,7 @@ export function EditDeleteButtons<T>({
   );
 }
 
-/** The first cell of a row that is not a header cell: the title of a phone's card. */
+/** A row's first cell when it is not the row's header cell: the title of a phone's card. */
 const ROW_TITLE = 'font-medium max-sm:text-base max-sm:font-semibold';
 
 /** A column of a ListTable: its header (also the cell's label on a phone's card) and its cells. */

@@ -72,5 +72,3 @@ export function useCrudList<T, V>({
     },
   };
 }
-
-export type CrudList<T, V> = ReturnType<typeof useCrudList<T, V>>;
