@@ -1,3 +1,5 @@
+import { within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type {
   AdminUser,
   AdminWheel,
@@ -249,6 +251,13 @@ export function adminRoutes(
 export const guarded = (allow: 'admin' | 'super-admin', page: ReactNode) => (
   <RequireRole allow={allow}>{page}</RequireRole>
 );
+
+/** Types each value into the field in `container` whose label starts with its key. */
+export async function typeInto(container: HTMLElement, values: Record<string, string>) {
+  for (const [label, text] of Object.entries(values)) {
+    await userEvent.type(within(container).getByLabelText(new RegExp(`^${label}`)), text);
+  }
+}
 
 /** Mounts `page` at `path` inside the signed-in admin area. */
 export function renderAdminPage(path: string, pages: RouteObject[]) {

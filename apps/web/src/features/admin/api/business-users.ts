@@ -7,26 +7,28 @@ import {
   type UpdateBusinessUserRequest,
 } from '@wheelmeet/contracts';
 import { api } from '@/lib/api-client';
+import { adminResource } from './admin-resource';
 import { ADMIN_QUERY_KEY } from './session';
 
 export const businessUsersKey = [...ADMIN_QUERY_KEY, 'business-users'] as const;
 
-const businessUserListSchema = businessUserSchema.array();
+const businessUsers = adminResource<
+  BusinessUser,
+  BusinessUser,
+  CreateBusinessUserRequest,
+  UpdateBusinessUserRequest
+>('/api/admin/business-users', businessUsersKey, {
+  list: businessUserSchema.array(),
+  item: businessUserSchema,
+});
 
-export const businessUsersQuery = () =>
-  queryOptions({
-    queryKey: businessUsersKey,
-    queryFn: () => api.get('/api/admin/business-users', businessUserListSchema),
-  });
-
-export const createBusinessUser = (body: CreateBusinessUserRequest): Promise<BusinessUser> =>
-  api.post('/api/admin/business-users', body, businessUserSchema);
-
-export const updateBusinessUser = (id: string, body: UpdateBusinessUserRequest): Promise<BusinessUser> =>
-  api.put(`/api/admin/business-users/${encodeURIComponent(id)}`, body, businessUserSchema);
-
-export const deleteBusinessUser = (id: string): Promise<void> =>
-  api.delete(`/api/admin/business-users/${encodeURIComponent(id)}`);
+/** GET /api/admin/business-users: the organisers' accounts (admins only). */
+export const businessUsersQuery = businessUsers.listQuery;
+export const {
+  create: createBusinessUser,
+  update: updateBusinessUser,
+  remove: deleteBusinessUser,
+} = businessUsers;
 
 /** GET /api/admin/reports/business-user/{id}: an admin, or that business user for itself. */
 export const businessUserReportQuery = (id: string) =>

@@ -49,3 +49,12 @@ export function AccountPasswordField({
     />
   );
 }
+
+/** The props of an account's create and edit dialog, as useCrudList's `formDialog` gives them. */
+export interface AccountFormDialogProps<Account, Values> {
+  open: boolean;
+  /** null: a new account. */
+  item: Account | null;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (values: Values) => Promise<unknown>;
+}

@@ -2,17 +2,19 @@ import {
   type AdminUser,
   type CreateAdminRequest,
   createAdminRequestSchema,
-  type UpdateAdminRequest,
   updateAdminRequestSchema,
 } from '@wheelmeet/contracts';
-import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
-import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, InputField } from '@/components/ui/form-field';
-import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
-import { toAccountUpdateBody } from '../lib/account-form-values';
-import { contractResolver } from '../lib/contract-resolver';
-import { AccountEmailField, AccountNameFields, AccountPasswordField } from './account-fields';
+import { useAdminForm } from '../hooks/use-admin-form';
+import { accountFormContract } from '../lib/account-form-values';
+import {
+  AccountEmailField,
+  type AccountFormDialogProps,
+  AccountNameFields,
+  AccountPasswordField,
+} from './account-fields';
+import { DialogForm } from './dialog-form';
 
 export const ADMIN_SAVE_ERROR = 'Failed to save admin';
 
@@ -36,23 +38,18 @@ const FIELD_NAMES = [
   'isActive',
 ] as const;
 
-export function toCreateAdminBody(values: AdminFormValues): CreateAdminRequest {
-  return {
+const adminContract = accountFormContract(
+  (values: AdminFormValues): CreateAdminRequest => ({
     username: values.username,
     email: values.email,
     firstName: values.firstName,
     lastName: values.lastName,
     password: values.password,
     isSuperAdmin: values.isSuperAdmin,
-  };
-}
-
-export function toUpdateAdminBody(values: AdminFormValues): UpdateAdminRequest {
-  return toAccountUpdateBody(toCreateAdminBody(values), values.isActive);
-}
-
-const createResolver = contractResolver<AdminFormValues>(createAdminRequestSchema, toCreateAdminBody);
-const updateResolver = contractResolver<AdminFormValues>(updateAdminRequestSchema, toUpdateAdminBody);
+  }),
+  { create: createAdminRequestSchema, update: updateAdminRequestSchema },
+);
+export const { toCreateBody: toCreateAdminBody, toUpdateBody: toUpdateAdminBody } = adminContract;
 
 interface FormProps {
   admin: AdminUser | null;
@@ -62,12 +59,7 @@ interface FormProps {
 
 function AdminForm({ admin, onSubmit, onCancel }: FormProps) {
   const isEdit = admin !== null;
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminFormValues>({
+  const form = useAdminForm<AdminFormValues>({
     defaultValues: {
       username: admin?.username ?? '',
       email: admin?.email ?? '',
@@ -77,19 +69,18 @@ function AdminForm({ admin, onSubmit, onCancel }: FormProps) {
       isSuperAdmin: admin?.isSuperAdmin ?? false,
       isActive: admin?.isActive ?? true,
     },
-    resolver: isEdit ? updateResolver : createResolver,
-  });
-  const { submit, formError } = useSubmitWithServerErrors({
-    handleSubmit,
-    setError,
+    resolver: adminContract.resolver(isEdit),
     fieldNames: FIELD_NAMES,
     fallbackError: ADMIN_SAVE_ERROR,
     save: onSubmit,
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      {formError ? <Alert>{formError}</Alert> : null}
+    <DialogForm form={form} onCancel={onCancel} submitLabel={isEdit ? 'Save Changes' : 'Create Admin'}>
       <InputField
         label="Username"
         required
@@ -107,28 +98,22 @@ function AdminForm({ admin, onSubmit, onCancel }: FormProps) {
         {...register('isSuperAdmin')}
       />
       {isEdit ? <CheckboxField label="Active" {...register('isActive')} /> : null}
-      <DialogFormActions
-        onCancel={onCancel}
-        pending={isSubmitting}
-        submitLabel={isEdit ? 'Save Changes' : 'Create Admin'}
-      />
-    </form>
+    </DialogForm>
   );
 }
 
-interface AdminFormDialogProps {
-  open: boolean;
-  admin: AdminUser | null;
-  onOpenChange: (open: boolean) => void;
-  onSubmit: (values: AdminFormValues) => Promise<unknown>;
-}
-
-export function AdminFormDialog({ open, admin, onOpenChange, onSubmit }: AdminFormDialogProps) {
+/** The create and edit dialog of an admin account; `item` null creates one. */
+export function AdminFormDialog({
+  open,
+  item,
+  onOpenChange,
+  onSubmit,
+}: AccountFormDialogProps<AdminUser, AdminFormValues>) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={admin ? 'Edit Admin' : 'Create Admin'}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={item ? 'Edit Admin' : 'Create Admin'}>
       <AdminForm
-        key={admin?.id ?? 'new'}
-        admin={admin}
+        key={item?.id ?? 'new'}
+        admin={item}
         onSubmit={onSubmit}
         onCancel={() => onOpenChange(false)}
       />

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
-import { guarded, makeAdminUser, profileRoute, renderAdminPage, signIn } from '../test-utils';
+import { guarded, makeAdminUser, profileRoute, renderAdminPage, signIn, typeInto } from '../test-utils';
 import { AdminsPage } from './admins-page';
 
 const pages = [{ path: 'admins', element: guarded('super-admin', <AdminsPage />) }];
@@ -45,11 +45,13 @@ describe('admins page', () => {
     expect(await within(dialog).findByText('Username is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Password is required')).toBeInTheDocument();
 
-    await userEvent.type(within(dialog).getByLabelText(/^Username/), 'grace');
-    await userEvent.type(within(dialog).getByLabelText(/^Email/), 'grace@wheelmeet.test');
-    await userEvent.type(within(dialog).getByLabelText(/^First name/), 'Grace');
-    await userEvent.type(within(dialog).getByLabelText(/^Last name/), 'Hopper');
-    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'long-enough');
+    await typeInto(dialog, {
+      Username: 'grace',
+      Email: 'grace@wheelmeet.test',
+      'First name': 'Grace',
+      'Last name': 'Hopper',
+      Password: 'long-enough',
+    });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Admin' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

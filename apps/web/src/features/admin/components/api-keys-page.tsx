@@ -1,29 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ApiKey,
-  type CreatedApiKey,
   type CreateApiKeyRequest,
+  type CreatedApiKey,
   createApiKeyRequestSchema,
 } from '@wheelmeet/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, Navigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { InputField } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
-import { errorMessage } from '@/lib/api-client';
 import { apiKeysKey, apiKeysQuery, createApiKey, revokeApiKey } from '../api/api-keys';
+import { useAdminForm } from '../hooks/use-admin-form';
 import { useAdminSession } from '../hooks/use-admin-session';
-import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
 import { contractResolver } from '../lib/contract-resolver';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { ActionsTh, DataTable, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { type Column, ListTable } from './data-table';
+import { DialogForm } from './dialog-form';
 import { ShownOncePanel } from './shown-once-panel';
 import { WebhooksSection } from './webhooks-section';
 
@@ -45,71 +44,37 @@ function CreateKeyForm({
   onCreated: (key: CreatedApiKey) => void;
   onCancel: () => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateApiKeyRequest>({ defaultValues: { name: '' }, resolver });
-  const { submit, formError } = useSubmitWithServerErrors({
-    handleSubmit,
-    setError,
+  const form = useAdminForm<CreateApiKeyRequest>({
+    defaultValues: { name: '' },
+    resolver,
     fieldNames: ['name'],
     fallbackError: API_KEY_CREATE_ERROR,
     save: async (values) => onCreated(await createApiKey(values)),
   });
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      {formError ? <Alert>{formError}</Alert> : null}
+    <DialogForm form={form} onCancel={onCancel} submitLabel="Create key">
       <InputField
         label="Name"
         hint="What the key is for, e.g. “CRM sync”."
         required
-        error={errors.name?.message}
+        error={form.formState.errors.name?.message}
         autoComplete="off"
-        {...register('name')}
+        {...form.register('name')}
       />
-      <DialogFormActions onCancel={onCancel} pending={isSubmitting} submitLabel="Create key" />
-    </form>
+    </DialogForm>
   );
 }
 
-function KeysTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
-  return (
-    <DataTable caption="API keys" captionHidden>
-      <Thead>
-        <tr>
-          <Th>Name</Th>
-          <Th>Key</Th>
-          <Th>Created</Th>
-          <Th>Last used</Th>
-          <ActionsTh />
-        </tr>
-      </Thead>
-      <Tbody>
-        {keys.map((key) => (
-          <Tr key={key.id}>
-            <Td className="font-medium max-sm:text-base max-sm:font-semibold">{key.name}</Td>
-            <Td label="Key">
-              <code className="font-mono text-sm">{key.prefix}…</code>
-            </Td>
-            <Td label="Created" className="whitespace-nowrap">
-              {formatDateTime(key.createdAt)}
-            </Td>
-            <Td label="Last used" className="whitespace-nowrap">
-              {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
-            </Td>
-            <RowActions>
-              <Button variant="secondary" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
-                Revoke
-              </Button>
-            </RowActions>
-          </Tr>
-        ))}
-      </Tbody>
-    </DataTable>
-  );
-}
+const KEY_COLUMNS: Column<ApiKey>[] = [
+  { header: 'Name', cell: (key) => key.name },
+  { header: 'Key', cell: (key) => <code className="font-mono text-sm">{key.prefix}…</code> },
+  { header: 'Created', cell: (key) => formatDateTime(key.createdAt), className: 'whitespace-nowrap' },
+  {
+    header: 'Last used',
+    cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'),
+    className: 'whitespace-nowrap',
+  },
+];
 
 /**
  * `/admin/api-keys` (business users): keys for the public API and, below them, webhooks, on
@@ -121,13 +86,6 @@ export function ApiKeysPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [toRevoke, setToRevoke] = useState<ApiKey | null>(null);
-  const revocation = useMutation({
-    mutationFn: (key: ApiKey) => revokeApiKey(key.id),
-    onSuccess: () => {
-      setToRevoke(null);
-      void queryClient.invalidateQueries({ queryKey: apiKeysKey });
-    },
-  });
   const allowed = keys.data?.planAllowsApi ?? false;
 
   return (
@@ -177,7 +135,20 @@ export function ApiKeysPage() {
               <EmptyState title={API_KEYS_EMPTY}>Create a key to connect your own tools.</EmptyState>
             ) : null
           ) : (
-            <KeysTable keys={keys.data.keys} onRevoke={setToRevoke} />
+            <ListTable
+              caption="API keys"
+              columns={KEY_COLUMNS}
+              rows={keys.data.keys}
+              actions={(key) => (
+                <Button
+                  variant="secondary"
+                  onClick={() => setToRevoke(key)}
+                  aria-label={`Revoke ${key.name}`}
+                >
+                  Revoke
+                </Button>
+              )}
+            />
           )}
           {/* Webhooks are part of the same API: without it the upgrade message says it all. */}
           {keys.data.planAllowsApi ? <WebhooksSection /> : null}
@@ -194,21 +165,18 @@ export function ApiKeysPage() {
           }}
         />
       </Dialog>
-      <ConfirmDialog
-        open={toRevoke !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          revocation.reset();
-          setToRevoke(null);
-        }}
+      <ConfirmDeleteDialog
+        target={toRevoke}
         title={toRevoke ? `Revoke “${toRevoke.name}”?` : 'Revoke API key'}
         message={API_KEY_REVOKE_CONFIRM}
         confirmLabel="Revoke"
-        onConfirm={() => {
-          if (toRevoke) revocation.mutate(toRevoke);
+        errorFallback={API_KEY_REVOKE_ERROR}
+        remove={(key) => revokeApiKey(key.id)}
+        onClose={() => setToRevoke(null)}
+        onDeleted={() => {
+          setToRevoke(null);
+          void queryClient.invalidateQueries({ queryKey: apiKeysKey });
         }}
-        pending={revocation.isPending}
-        error={revocation.isError ? errorMessage(revocation.error, API_KEY_REVOKE_ERROR) : null}
       />
     </>
   );

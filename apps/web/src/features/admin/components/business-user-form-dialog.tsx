@@ -3,19 +3,21 @@ import {
   type BusinessUser,
   type CreateBusinessUserRequest,
   createBusinessUserRequestSchema,
-  type UpdateBusinessUserRequest,
   updateBusinessUserRequestSchema,
 } from '@wheelmeet/contracts';
-import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
-import { Dialog, DialogFormActions } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { CheckboxField, FormField, InputField, inputClasses } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { plansQuery } from '@/lib/plans-query';
-import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
-import { toAccountUpdateBody } from '../lib/account-form-values';
-import { contractResolver } from '../lib/contract-resolver';
-import { AccountEmailField, AccountNameFields, AccountPasswordField } from './account-fields';
+import { useAdminForm } from '../hooks/use-admin-form';
+import { accountFormContract } from '../lib/account-form-values';
+import {
+  AccountEmailField,
+  type AccountFormDialogProps,
+  AccountNameFields,
+  AccountPasswordField,
+} from './account-fields';
+import { DialogForm } from './dialog-form';
 
 export const BUSINESS_USER_SAVE_ERROR = 'Failed to save business user';
 
@@ -43,31 +45,23 @@ const FIELD_NAMES = [
 
 const optional = (text: string) => (text.trim() === '' ? undefined : text.trim());
 
-export function toCreateBusinessUserBody(values: BusinessUserFormValues): CreateBusinessUserRequest {
-  const phoneNumber = optional(values.phoneNumber);
-  return {
-    firstName: values.firstName,
-    lastName: values.lastName,
-    email: values.email,
-    companyName: values.companyName,
-    ...(phoneNumber ? { phoneNumber } : {}),
-    planId: values.planId,
-    password: values.password,
-  };
-}
-
-export function toUpdateBusinessUserBody(values: BusinessUserFormValues): UpdateBusinessUserRequest {
-  return toAccountUpdateBody(toCreateBusinessUserBody(values), values.isActive);
-}
-
-const createResolver = contractResolver<BusinessUserFormValues>(
-  createBusinessUserRequestSchema,
-  toCreateBusinessUserBody,
+const businessUserContract = accountFormContract(
+  (values: BusinessUserFormValues): CreateBusinessUserRequest => {
+    const phoneNumber = optional(values.phoneNumber);
+    return {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      companyName: values.companyName,
+      ...(phoneNumber ? { phoneNumber } : {}),
+      planId: values.planId,
+      password: values.password,
+    };
+  },
+  { create: createBusinessUserRequestSchema, update: updateBusinessUserRequestSchema },
 );
-const updateResolver = contractResolver<BusinessUserFormValues>(
-  updateBusinessUserRequestSchema,
-  toUpdateBusinessUserBody,
-);
+export const { toCreateBody: toCreateBusinessUserBody, toUpdateBody: toUpdateBusinessUserBody } =
+  businessUserContract;
 
 function initialValues(user: BusinessUser | null): BusinessUserFormValues {
   return {
@@ -99,31 +93,28 @@ function BusinessUserForm({
   onCancel,
 }: FormProps & { plans: PlanOption[]; plansFailed: boolean }) {
   const isEdit = user !== null;
+  const form = useAdminForm<BusinessUserFormValues>({
+    defaultValues: initialValues(user),
+    resolver: businessUserContract.resolver(isEdit),
+    fieldNames: FIELD_NAMES,
+    fallbackError: BUSINESS_USER_SAVE_ERROR,
+    save: onSubmit,
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<BusinessUserFormValues>({
-    defaultValues: initialValues(user),
-    resolver: isEdit ? updateResolver : createResolver,
-  });
+    formState: { errors },
+  } = form;
 
   // A user's plan stays choosable even if it is no longer offered (or the list failed to load).
   const planOptions = [...plans];
   if (user && !planOptions.some((plan) => plan.id === user.planId)) planOptions.push(user.plan);
 
-  const { submit, formError } = useSubmitWithServerErrors({
-    handleSubmit,
-    setError,
-    fieldNames: FIELD_NAMES,
-    fallbackError: BUSINESS_USER_SAVE_ERROR,
-    save: onSubmit,
-  });
-
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      {formError ? <Alert>{formError}</Alert> : null}
+    <DialogForm
+      form={form}
+      onCancel={onCancel}
+      submitLabel={isEdit ? 'Save Changes' : 'Create Business User'}
+    >
       <AccountNameFields firstName={register('firstName')} lastName={register('lastName')} errors={errors} />
       <AccountEmailField error={errors.email?.message} {...register('email')} />
       <InputField
@@ -165,23 +156,17 @@ function BusinessUserForm({
       </FormField>
       <AccountPasswordField isEdit={isEdit} error={errors.password?.message} {...register('password')} />
       {isEdit ? <CheckboxField label="Active" {...register('isActive')} /> : null}
-      <DialogFormActions
-        onCancel={onCancel}
-        pending={isSubmitting}
-        submitLabel={isEdit ? 'Save Changes' : 'Create Business User'}
-      />
-    </form>
+    </DialogForm>
   );
 }
 
-interface BusinessUserFormDialogProps {
-  open: boolean;
-  user: BusinessUser | null;
-  onOpenChange: (open: boolean) => void;
-  onSubmit: (values: BusinessUserFormValues) => Promise<unknown>;
-}
-
-export function BusinessUserFormDialog({ open, user, onOpenChange, onSubmit }: BusinessUserFormDialogProps) {
+/** The create and edit dialog of a business user; `item` null creates one. */
+export function BusinessUserFormDialog({
+  open,
+  item: user,
+  onOpenChange,
+  onSubmit,
+}: AccountFormDialogProps<BusinessUser, BusinessUserFormValues>) {
   const plans = useQuery({ ...plansQuery(), enabled: open });
   return (
     <Dialog

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BusinessUserReport } from '@wheelmeet/contracts';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Card } from '@/components/ui/card';
@@ -10,7 +11,7 @@ import { businessUserReportQuery } from '../api/business-users';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { formatDateTime, formatDuration, formatMoney, formatPercent } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, linkClasses, RowTh, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { type Column, ListTable, linkClasses } from './data-table';
 import { OverTimeChart } from './over-time-chart';
 import { StatusBadge } from './status-badge';
 import { WheelLink } from './wheel-link';
@@ -18,17 +19,51 @@ import { REGISTERED_LABEL } from './wheel-messages';
 
 export const REPORT_LOAD_ERROR = 'Failed to load the report. Please try again.';
 
-/** The per-wheel figures' column headings, right-aligned numbers after the wheel and its status. */
-const FIGURE_COLUMNS = [
-  REGISTERED_LABEL,
-  'Rounds',
-  'Matches',
-  'Accepted',
-  'Acceptance rate',
-  'Calls',
-  'Call time',
-  'Connections',
-  'Rated positive',
+type WheelFigures = BusinessUserReport['wheels'][number];
+type Payment = BusinessUserReport['payments'][number];
+
+/** A figure's column: right-aligned numbers. */
+const figure = (header: string, cell: (wheel: WheelFigures) => ReactNode): Column<WheelFigures> => ({
+  header,
+  cell,
+  alignRight: true,
+  className: 'tabular-nums',
+});
+
+/** The wheel and its status, then its figures. */
+const WHEEL_COLUMNS: Column<WheelFigures>[] = [
+  { header: 'Wheel', cell: (wheel) => <WheelLink id={wheel.id} name={wheel.name} /> },
+  { header: 'Status', cell: (wheel) => <StatusBadge status={wheel.status} /> },
+  figure(REGISTERED_LABEL, (wheel) => wheel.participants),
+  figure('Rounds', (wheel) => wheel.rounds),
+  figure('Matches', (wheel) => wheel.matches),
+  figure('Accepted', (wheel) => wheel.acceptedMatches),
+  figure('Acceptance rate', (wheel) => formatPercent(wheel.acceptanceRate)),
+  figure('Calls', (wheel) => wheel.callsStarted),
+  figure('Call time', (wheel) => formatDuration(wheel.callSeconds)),
+  figure('Connections', (wheel) => wheel.connections),
+  figure('Rated positive', (wheel) => (wheel.ratings === 0 ? '—' : formatPercent(wheel.positiveRatingRate))),
+];
+
+const PAYMENT_STATUS_LABELS: Record<Payment['status'], string> = {
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  pending: 'Pending',
+};
+
+const PAYMENT_COLUMNS: Column<Payment>[] = [
+  {
+    header: 'Date',
+    cell: (payment) => formatDateTime(payment.createdAt),
+    className: 'font-medium whitespace-nowrap',
+  },
+  {
+    header: 'Amount',
+    cell: (payment) => formatMoney(payment.amount, payment.currency),
+    alignRight: true,
+    className: 'tabular-nums',
+  },
+  { header: 'Status', cell: (payment) => <StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} /> },
 ];
 
 function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -129,58 +164,13 @@ export function BusinessUserReportPage() {
           {wheels.length === 0 ? (
             <EmptyState title="No wheels found" />
           ) : (
-            <DataTable caption="Figures per wheel" captionHidden>
-              <Thead>
-                <tr>
-                  <Th wrap>Wheel</Th>
-                  <Th wrap>Status</Th>
-                  {FIGURE_COLUMNS.map((label) => (
-                    <Th key={label} wrap className="text-right">
-                      {label}
-                    </Th>
-                  ))}
-                </tr>
-              </Thead>
-              <Tbody>
-                {wheels.map((wheel) => (
-                  <Tr key={wheel.id}>
-                    <RowTh className="max-sm:text-base">
-                      <WheelLink id={wheel.id} name={wheel.name} />
-                    </RowTh>
-                    <Td label="Status">
-                      <StatusBadge status={wheel.status} />
-                    </Td>
-                    <Td label={REGISTERED_LABEL} className="text-right tabular-nums">
-                      {wheel.participants}
-                    </Td>
-                    <Td label="Rounds" className="text-right tabular-nums">
-                      {wheel.rounds}
-                    </Td>
-                    <Td label="Matches" className="text-right tabular-nums">
-                      {wheel.matches}
-                    </Td>
-                    <Td label="Accepted" className="text-right tabular-nums">
-                      {wheel.acceptedMatches}
-                    </Td>
-                    <Td label="Acceptance rate" className="text-right tabular-nums">
-                      {formatPercent(wheel.acceptanceRate)}
-                    </Td>
-                    <Td label="Calls" className="text-right tabular-nums">
-                      {wheel.callsStarted}
-                    </Td>
-                    <Td label="Call time" className="text-right tabular-nums">
-                      {formatDuration(wheel.callSeconds)}
-                    </Td>
-                    <Td label="Connections" className="text-right tabular-nums">
-                      {wheel.connections}
-                    </Td>
-                    <Td label="Rated positive" className="text-right tabular-nums">
-                      {wheel.ratings === 0 ? '—' : formatPercent(wheel.positiveRatingRate)}
-                    </Td>
-                  </Tr>
-                ))}
-              </Tbody>
-            </DataTable>
+            <ListTable
+              caption="Figures per wheel"
+              columns={WHEEL_COLUMNS}
+              rows={wheels}
+              rowHeaders
+              wrapHeaders
+            />
           )}
         </ReportSection>
 
@@ -188,36 +178,7 @@ export function BusinessUserReportPage() {
           {payments.length === 0 ? (
             <EmptyState title="No payments yet" />
           ) : (
-            <DataTable caption="Payments" captionHidden>
-              <Thead>
-                <tr>
-                  <Th>Date</Th>
-                  <Th className="text-right">Amount</Th>
-                  <Th>Status</Th>
-                </tr>
-              </Thead>
-              <Tbody>
-                {payments.map((payment) => (
-                  <Tr key={payment.id}>
-                    <Td className="font-medium whitespace-nowrap">{formatDateTime(payment.createdAt)}</Td>
-                    <Td label="Amount" className="text-right tabular-nums">
-                      {formatMoney(payment.amount, payment.currency)}
-                    </Td>
-                    <Td label="Status">
-                      <StatusBadge
-                        status={
-                          payment.status === 'succeeded'
-                            ? 'Succeeded'
-                            : payment.status === 'failed'
-                              ? 'Failed'
-                              : 'Pending'
-                        }
-                      />
-                    </Td>
-                  </Tr>
-                ))}
-              </Tbody>
-            </DataTable>
+            <ListTable caption="Payments" columns={PAYMENT_COLUMNS} rows={payments} />
           )}
         </ReportSection>
       </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '@/test/fixtures';
 import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
-import { guarded, makeBusinessUser, profileRoute, renderAdminPage, signIn } from '../test-utils';
+import { guarded, makeBusinessUser, profileRoute, renderAdminPage, signIn, typeInto } from '../test-utils';
 import { BusinessUsersPage } from './business-users-page';
 
 const pages = [{ path: 'business-users', element: guarded('admin', <BusinessUsersPage />) }];
@@ -52,12 +52,14 @@ describe('business users page', () => {
     expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Plan is required')).toBeInTheDocument();
 
-    await userEvent.type(within(dialog).getByLabelText(/^First name/), 'Bea');
-    await userEvent.type(within(dialog).getByLabelText(/^Last name/), 'Baker');
-    await userEvent.type(within(dialog).getByLabelText(/^Email/), 'bea@acme.test');
-    await userEvent.type(within(dialog).getByLabelText(/^Company name/), 'Acme');
+    await typeInto(dialog, {
+      'First name': 'Bea',
+      'Last name': 'Baker',
+      Email: 'bea@acme.test',
+      'Company name': 'Acme',
+      Password: 'long-enough',
+    });
     await userEvent.selectOptions(within(dialog).getByLabelText(/^Plan/), 'professional');
-    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'long-enough');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Business User' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

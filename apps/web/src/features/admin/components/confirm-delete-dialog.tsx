@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 
@@ -6,9 +7,13 @@ interface ConfirmDeleteDialogProps<T> {
   /** What to delete; null keeps the dialog closed. */
   target: T | null;
   title: string;
-  message: string;
+  message: ReactNode;
+  /** 'Delete' unless the action has its own name ('Revoke'). */
+  confirmLabel?: string;
   /** Shown inside the dialog when a failed delete carries no message from the server. */
   errorFallback: string;
+  /** Show `errorFallback` whatever the server said, where its messages are not meant for this reader. */
+  ignoreServerMessage?: boolean;
   remove: (target: T) => Promise<unknown>;
   onClose: () => void;
   onDeleted: (target: T) => void;
@@ -19,12 +24,17 @@ export function ConfirmDeleteDialog<T>({
   target,
   title,
   message,
+  confirmLabel,
   errorFallback,
+  ignoreServerMessage = false,
   remove,
   onClose,
   onDeleted,
 }: ConfirmDeleteDialogProps<T>) {
   const deletion = useMutation({ mutationFn: remove, onSuccess: (_, deleted) => onDeleted(deleted) });
+  let error: string | null = null;
+  if (deletion.isError)
+    error = ignoreServerMessage ? errorFallback : errorMessage(deletion.error, errorFallback);
   return (
     <ConfirmDialog
       open={target !== null}
@@ -36,11 +46,12 @@ export function ConfirmDeleteDialog<T>({
       }}
       title={title}
       message={message}
+      confirmLabel={confirmLabel}
       onConfirm={() => {
         if (target !== null) deletion.mutate(target);
       }}
       pending={deletion.isPending}
-      error={deletion.isError ? errorMessage(deletion.error, errorFallback) : null}
+      error={error}
     />
   );
 }

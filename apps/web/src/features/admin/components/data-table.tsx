@@ -131,7 +131,7 @@ export function Td({ className, label, children, ...props }: ComponentProps<'td'
 }
 
 /** The header of the row-actions column: named for screen readers, blank on screen. */
-export function ActionsTh() {
+function ActionsTh() {
   return (
     <Th>
       <span className="sr-only">Actions</span>
@@ -140,7 +140,7 @@ export function ActionsTh() {
 }
 
 /** The last cell of a row: its Edit, Delete and other buttons, right-aligned; on a phone, under a rule. */
-export function RowActions({ children }: { children: ReactNode }) {
+function RowActions({ children }: { children: ReactNode }) {
   return (
     <Td className="max-sm:mt-2 max-sm:border-t max-sm:border-slate-100 max-sm:pt-3">
       {/* Side by side in a table row (which scrolls sideways when narrow), wrapped on a phone's card. */}
@@ -152,7 +152,7 @@ export function RowActions({ children }: { children: ReactNode }) {
 }
 
 /** A row's Edit button; `itemName` tells screen readers which row it edits. */
-export function EditRowButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
+function EditRowButton({ itemName, onClick }: { itemName: string; onClick: () => void }) {
   return (
     <Button variant="ghost" aria-label={`Edit ${itemName}`} onClick={onClick}>
       Edit
@@ -171,6 +171,104 @@ export function DeleteRowButton({ itemName, onClick }: { itemName: string; onCli
     >
       Delete
     </Button>
+  );
+}
+
+/** A row's Edit and Delete buttons, for a list kept by useCrudList. */
+export function EditDeleteButtons<T>({
+  list,
+  item,
+}: {
+  list: { nameOf: (item: T) => string; startEdit: (item: T) => void; askDelete: (item: T) => void };
+  item: T;
+}) {
+  const name = list.nameOf(item);
+  return (
+    <>
+      <EditRowButton itemName={name} onClick={() => list.startEdit(item)} />
+      <DeleteRowButton itemName={name} onClick={() => list.askDelete(item)} />
+    </>
+  );
+}
+
+/** A row's first cell when it is not the row's header cell: the title of a phone's card. */
+const ROW_TITLE = 'font-medium max-sm:text-base max-sm:font-semibold';
+
+/** A column of a ListTable: its header (also the cell's label on a phone's card) and its cells. */
+export interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Classes of the column's cells; on the first column they replace the row title's own. */
+  className?: string;
+  /** Right-aligned header and cells, for figures. */
+  alignRight?: boolean;
+}
+
+interface ListTableProps<T> {
+  /** For screen readers only: the page's heading already names the list. */
+  caption: string;
+  /** The first names the row (it is the title of a phone's card and needs no label). */
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey?: (row: T) => string;
+  /** The row's buttons and links, in a last column headed 'Actions' for screen readers. */
+  actions?: (row: T) => ReactNode;
+  /** The first cell is the row's header cell, for tables whose rows are compared figure by figure. */
+  rowHeaders?: boolean;
+  /** Headers may take two lines (see Th), for many narrow columns of figures. */
+  wrapHeaders?: boolean;
+}
+
+/** An admin list as a DataTable, from its columns: the table every admin list page shows. */
+export function ListTable<T extends { id: string }>({
+  caption,
+  columns,
+  rows,
+  rowKey = (row) => row.id,
+  actions,
+  rowHeaders = false,
+  wrapHeaders = false,
+}: ListTableProps<T>) {
+  const [title, ...others] = columns;
+  if (!title) return null;
+  return (
+    <DataTable caption={caption} captionHidden>
+      <Thead>
+        <tr>
+          {columns.map((column) => (
+            <Th
+              key={column.header}
+              wrap={wrapHeaders}
+              className={column.alignRight ? 'text-right' : undefined}
+            >
+              {column.header}
+            </Th>
+          ))}
+          {actions ? <ActionsTh /> : null}
+        </tr>
+      </Thead>
+      <Tbody>
+        {rows.map((row) => (
+          <Tr key={rowKey(row)}>
+            {rowHeaders ? (
+              <RowTh className={title.className ?? 'max-sm:text-base'}>{title.cell(row)}</RowTh>
+            ) : (
+              <Td className={title.className ?? ROW_TITLE}>{title.cell(row)}</Td>
+            )}
+            {others.map((column) => (
+              <Td
+                key={column.header}
+                label={column.header}
+                className={cn(column.alignRight && 'text-right', column.className)}
+              >
+                {column.cell(row)}
+              </Td>
+            ))}
+            {actions ? <RowActions>{actions(row)}</RowActions> : null}
+          </Tr>
+        ))}
+      </Tbody>
+    </DataTable>
   );
 }
 

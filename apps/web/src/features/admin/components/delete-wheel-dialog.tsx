@@ -1,35 +1,23 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useQueryClient } from '@tanstack/react-query';
 import { deleteWheel, wheelQuery, wheelsKey } from '../api/wheels';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 import { WHEEL_DELETE_CONFIRM, WHEEL_DELETE_ERROR } from './wheel-messages';
+
+type WheelName = { id: string; name: string };
 
 interface DeleteWheelDialogProps {
   /** The wheel to delete; null keeps the dialog closed. */
-  wheel: { id: string; name: string } | null;
+  wheel: WheelName | null;
   onClose: () => void;
-  onDeleted: (wheel: { id: string; name: string }) => void;
+  onDeleted: (wheel: WheelName) => void;
 }
 
 /** Asks 'Are you sure you want to delete this wheel?' and deletes it on confirmation. */
 export function DeleteWheelDialog({ wheel, onClose, onDeleted }: DeleteWheelDialogProps) {
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (target: { id: string; name: string }) => deleteWheel(target.id),
-    onSuccess: (_, target) => {
-      queryClient.removeQueries({ queryKey: wheelQuery(target.id).queryKey, exact: true });
-      void queryClient.invalidateQueries({ queryKey: wheelsKey });
-      onDeleted(target);
-    },
-  });
-
   return (
-    <ConfirmDialog
-      open={wheel !== null}
-      onOpenChange={(open) => {
-        if (open) return;
-        remove.reset();
-        onClose();
-      }}
+    <ConfirmDeleteDialog
+      target={wheel}
       title="Delete wheel"
       message={
         <>
@@ -43,11 +31,15 @@ export function DeleteWheelDialog({ wheel, onClose, onDeleted }: DeleteWheelDial
           ) : null}
         </>
       }
-      onConfirm={() => {
-        if (wheel) remove.mutate(wheel);
+      errorFallback={WHEEL_DELETE_ERROR}
+      ignoreServerMessage
+      remove={(target) => deleteWheel(target.id)}
+      onClose={onClose}
+      onDeleted={(target) => {
+        queryClient.removeQueries({ queryKey: wheelQuery(target.id).queryKey, exact: true });
+        void queryClient.invalidateQueries({ queryKey: wheelsKey });
+        onDeleted(target);
       }}
-      pending={remove.isPending}
-      error={remove.isError ? WHEEL_DELETE_ERROR : null}
     />
   );
 }

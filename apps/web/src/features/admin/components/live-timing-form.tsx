@@ -6,12 +6,11 @@ import {
   type WheelTimingRequest,
   wheelTimingRequestSchema,
 } from '@wheelmeet/contracts';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { SubmitButton } from '@/components/ui/button';
 import { InputField } from '@/components/ui/form-field';
 import { changeTiming, wheelQuery, wheelsKey } from '../api/wheels';
-import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { useAdminForm } from '../hooks/use-admin-form';
 import { useTimedMessage } from '../hooks/use-timed-message';
 import { contractResolver } from '../lib/contract-resolver';
 
@@ -29,15 +28,6 @@ const resolver = contractResolver<WheelTimingRequest>(wheelTimingRequestSchema);
 export function LiveTimingForm({ wheel }: { wheel: AdminWheel }) {
   const queryClient = useQueryClient();
   const applied = useTimedMessage(5_000);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<WheelTimingRequest>({
-    defaultValues: { roundSeconds: wheel.roundSeconds, callMinutes: wheel.callMinutes },
-    resolver,
-  });
   const save = useMutation({
     mutationFn: (timing: WheelTimingRequest) => changeTiming(wheel.id, timing),
     onSuccess: (updated) => {
@@ -46,9 +36,14 @@ export function LiveTimingForm({ wheel }: { wheel: AdminWheel }) {
       applied.show(TIMING_APPLIED);
     },
   });
-  const { submit, formError } = useSubmitWithServerErrors({
-    handleSubmit,
-    setError,
+  const {
+    register,
+    formState: { errors, isSubmitting },
+    submit,
+    formError,
+  } = useAdminForm<WheelTimingRequest>({
+    defaultValues: { roundSeconds: wheel.roundSeconds, callMinutes: wheel.callMinutes },
+    resolver,
     fieldNames: FIELD_NAMES,
     fallbackError: TIMING_FAILED,
     save: (values) => save.mutateAsync(values),

@@ -5,7 +5,6 @@ import {
   type UpdateSettingsRequest,
   updateSettingsRequestSchema,
 } from '@wheelmeet/contracts';
-import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, SubmitButton } from '@/components/ui/button';
@@ -14,7 +13,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { CheckboxField, FormField, InputField, inputClasses } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { saveSettings, settingsKey, settingsQuery } from '../api/settings';
-import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { useAdminForm } from '../hooks/use-admin-form';
 import { useTimedMessage } from '../hooks/use-timed-message';
 import { contractResolver } from '../lib/contract-resolver';
 import { AdminPageHeader } from './admin-page-header';
@@ -58,15 +57,13 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const saved = useTimedMessage(SETTINGS_MESSAGE_MS);
   const {
     register,
-    handleSubmit,
-    setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<SettingsFormValues>({ defaultValues: toFormValues(settings), resolver });
-
-  const { submit, formError } = useSubmitWithServerErrors({
-    handleSubmit,
-    setError,
+    submit,
+    formError,
+  } = useAdminForm<SettingsFormValues>({
+    defaultValues: toFormValues(settings),
+    resolver,
     fieldNames: FIELD_NAMES,
     fallbackError: SETTINGS_SAVE_ERROR,
     save: async (values) => {

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { displayNameOf } from '@wheelmeet/contracts';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type AdminParticipant, displayNameOf } from '@wheelmeet/contracts';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
-import { inputClasses } from '@/components/ui/form-field';
+import { FormField, InputField, inputClasses } from '@/components/ui/form-field';
 import { LoadingState } from '@/components/ui/loading-state';
 import { participantsQuery } from '../api/participants';
 import { wheelsQuery } from '../api/wheels';
 import { formatDateTime } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { DataTable, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { type Column, ListTable } from './data-table';
 import { WheelLink } from './wheel-link';
 
 export const USERS_PAGE_SIZE = 25;
@@ -18,14 +18,29 @@ export const USERS_LOAD_ERROR = 'Failed to load users';
 
 const capitalise = (text: string | null) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : '—');
 
+const COLUMNS: Column<AdminParticipant>[] = [
+  // The name the wheel and the match card show: the username, else the alias.
+  { header: 'Username', cell: displayNameOf },
+  { header: 'Age', cell: (participant) => participant.age ?? '—' },
+  { header: 'Gender', cell: (participant) => capitalise(participant.gender) },
+  { header: 'Who am I', cell: (participant) => capitalise(participant.whoAmI) },
+  {
+    header: 'Wheel',
+    cell: (participant) => <WheelLink id={participant.wheelId} name={participant.wheelName} />,
+  },
+  {
+    header: 'Joined',
+    cell: (participant) => formatDateTime(participant.joinedAt),
+    className: 'whitespace-nowrap',
+  },
+];
+
 /** `/admin/users` (admins): the participants who joined a wheel, searchable and paged. */
 export function UsersPage() {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [wheelId, setWheelId] = useState('');
   const [page, setPage] = useState(0);
-  const searchId = useId();
-  const wheelSelectId = useId();
   const wheels = useQuery(wheelsQuery());
   const participants = useQuery(
     participantsQuery({
@@ -55,37 +70,12 @@ export function UsersPage() {
   } else {
     content = (
       <>
-        <DataTable caption="Participants" captionHidden>
-          <Thead>
-            <tr>
-              <Th>Username</Th>
-              <Th>Age</Th>
-              <Th>Gender</Th>
-              <Th>Who am I</Th>
-              <Th>Wheel</Th>
-              <Th>Joined</Th>
-            </tr>
-          </Thead>
-          <Tbody>
-            {participants.data.items.map((participant) => (
-              <Tr key={`${participant.id}-${participant.wheelId}`}>
-                <Td className="font-medium max-sm:text-base max-sm:font-semibold">
-                  {/* The name the wheel and the match card show: the username, else the alias. */}
-                  {displayNameOf(participant)}
-                </Td>
-                <Td label="Age">{participant.age ?? '—'}</Td>
-                <Td label="Gender">{capitalise(participant.gender)}</Td>
-                <Td label="Who am I">{capitalise(participant.whoAmI)}</Td>
-                <Td label="Wheel">
-                  <WheelLink id={participant.wheelId} name={participant.wheelName} />
-                </Td>
-                <Td label="Joined" className="whitespace-nowrap">
-                  {formatDateTime(participant.joinedAt)}
-                </Td>
-              </Tr>
-            ))}
-          </Tbody>
-        </DataTable>
+        <ListTable
+          caption="Participants"
+          columns={COLUMNS}
+          rows={participants.data.items}
+          rowKey={(participant) => `${participant.id}-${participant.wheelId}`}
+        />
         <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
           <p aria-live="polite" className="text-slate-600">
             Showing {first}–{last} of {total}
@@ -112,39 +102,33 @@ export function UsersPage() {
       <AdminPageHeader title="Users" description="Participants who have joined a wheel." />
       <search>
         <form onSubmit={submit} className="mb-4 flex flex-wrap items-end gap-3">
-          <div className="min-w-56 flex-1 sm:max-w-xs">
-            <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-              Search by username
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              className={`${inputClasses} mt-1`}
-            />
-          </div>
-          <div className="min-w-56 sm:max-w-xs">
-            <label htmlFor={wheelSelectId} className="block text-sm font-medium text-slate-800">
-              Wheel
-            </label>
-            <select
-              id={wheelSelectId}
-              value={wheelId}
-              onChange={(event) => {
-                setWheelId(event.target.value);
-                setPage(0);
-              }}
-              className={`${inputClasses} mt-1`}
-            >
-              <option value="">All wheels</option>
-              {wheels.data?.map((wheel) => (
-                <option key={wheel.id} value={wheel.id}>
-                  {wheel.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <InputField
+            label="Search by username"
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            className="min-w-56 flex-1 sm:max-w-xs"
+          />
+          <FormField label="Wheel" className="min-w-56 sm:max-w-xs">
+            {(control) => (
+              <select
+                {...control}
+                value={wheelId}
+                onChange={(event) => {
+                  setWheelId(event.target.value);
+                  setPage(0);
+                }}
+                className={inputClasses}
+              >
+                <option value="">All wheels</option>
+                {wheels.data?.map((wheel) => (
+                  <option key={wheel.id} value={wheel.id}>
+                    {wheel.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           <Button type="submit" variant="secondary">
             Search
           </Button>

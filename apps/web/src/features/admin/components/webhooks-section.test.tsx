@@ -6,11 +6,11 @@ import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
 import { formatDateTime } from '../lib/format';
 import { profileRoute, renderAdminPage, signIn } from '../test-utils';
 import { ApiKeysForBusinessUsers } from './api-keys-page';
+import { TRY_AGAIN_LABEL } from './list-content';
 import {
   ADD_WEBHOOK_LABEL,
   DELIVERIES_EMPTY,
   DELIVERIES_TITLE,
-  TRY_AGAIN_LABEL,
   WEBHOOK_DELETE_CONFIRM,
   WEBHOOK_SECRET_SHOWN_ONCE,
   WEBHOOKS_EMPTY,

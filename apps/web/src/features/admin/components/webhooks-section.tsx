@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type CreatedWebhook,
   type CreateWebhookRequest,
@@ -8,17 +8,11 @@ import {
   type WebhookDelivery,
   type WebhookEvent,
 } from '@wheelmeet/contracts';
-import { type ReactNode, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { Alert } from '@/components/ui/alert';
+import { useId, useRef, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogFormActions } from '@/components/ui/dialog';
-import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
+import { Dialog } from '@/components/ui/dialog';
 import { FieldError, InputField } from '@/components/ui/form-field';
-import { LoadingState } from '@/components/ui/loading-state';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import {
   createWebhook,
@@ -27,10 +21,13 @@ import {
   webhooksKey,
   webhooksQuery,
 } from '../api/webhooks';
-import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { useAdminForm } from '../hooks/use-admin-form';
 import { contractResolver } from '../lib/contract-resolver';
 import { formatDateTime } from '../lib/format';
-import { ActionsTh, DataTable, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog';
+import { type Column, ListTable } from './data-table';
+import { DialogForm } from './dialog-form';
+import { ListContent } from './list-content';
 import { ShownOncePanel } from './shown-once-panel';
 import { statusTone } from './status-badge';
 
@@ -45,7 +42,6 @@ export const WEBHOOK_SECRET_SHOWN_ONCE = 'Copy this secret now: it will not be s
 export const DELIVERIES_TITLE = 'Latest deliveries';
 export const DELIVERIES_LOAD_ERROR = 'Failed to load the deliveries';
 export const DELIVERIES_EMPTY = 'No deliveries yet';
-export const TRY_AGAIN_LABEL = 'Try again';
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'round.completed': 'Round completed',
@@ -68,25 +64,22 @@ function AddWebhookForm({
   onCreated: (webhook: CreatedWebhook) => void;
   onCancel: () => void;
 }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CreateWebhookRequest>({ defaultValues: { url: '', events: [] }, resolver });
-  const { submit, formError } = useSubmitWithServerErrors({
-    handleSubmit,
-    setError,
+  const form = useAdminForm<CreateWebhookRequest>({
+    defaultValues: { url: '', events: [] },
+    resolver,
     fieldNames: ['url', 'events'],
     fallbackError: WEBHOOK_CREATE_ERROR,
     save: async (values) => onCreated(await createWebhook(values)),
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
   const eventsErrorId = useId();
   // The server may name a single event (`events.1`); its message belongs to the whole group.
   const eventsError = errors.events?.message ?? errors.events?.find?.((item) => item?.message)?.message;
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      {formError ? <Alert>{formError}</Alert> : null}
+    <DialogForm form={form} onCancel={onCancel} submitLabel={ADD_WEBHOOK_LABEL}>
       <InputField
         label="URL"
         hint="WheelMeet sends a POST request here each time one of the chosen events happens."
@@ -121,56 +114,22 @@ function AddWebhookForm({
         ))}
         <FieldError id={eventsErrorId} error={eventsError} />
       </fieldset>
-      <DialogFormActions onCancel={onCancel} pending={isSubmitting} submitLabel={ADD_WEBHOOK_LABEL} />
-    </form>
+    </DialogForm>
   );
 }
 
-function WebhooksTable({
-  webhooks,
-  onShowDeliveries,
-  onDelete,
-}: {
-  webhooks: Webhook[];
-  onShowDeliveries: (webhook: Webhook, opener: HTMLElement) => void;
-  onDelete: (webhook: Webhook) => void;
-}) {
-  return (
-    <DataTable caption={WEBHOOKS_TITLE} captionHidden>
-      <Thead>
-        <tr>
-          <Th>URL</Th>
-          <Th>Events</Th>
-          <Th>Created</Th>
-          <ActionsTh />
-        </tr>
-      </Thead>
-      <Tbody>
-        {webhooks.map((webhook) => (
-          <Tr key={webhook.id}>
-            <Td className="font-medium break-all max-sm:text-base max-sm:font-semibold">{webhook.url}</Td>
-            <Td label="Events">{webhook.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', ')}</Td>
-            <Td label="Created" className="whitespace-nowrap">
-              {formatDateTime(webhook.createdAt)}
-            </Td>
-            <RowActions>
-              <Button variant="secondary" onClick={(event) => onShowDeliveries(webhook, event.currentTarget)}>
-                Deliveries<span className="sr-only"> to {webhook.url}</span>
-              </Button>
-              <Button
-                variant="ghost"
-                className="text-red-700 hover:bg-red-50"
-                onClick={() => onDelete(webhook)}
-              >
-                Delete<span className="sr-only"> the webhook to {webhook.url}</span>
-              </Button>
-            </RowActions>
-          </Tr>
-        ))}
-      </Tbody>
-    </DataTable>
-  );
-}
+const WEBHOOK_COLUMNS: Column<Webhook>[] = [
+  {
+    header: 'URL',
+    cell: (webhook) => webhook.url,
+    className: 'font-medium break-all max-sm:text-base max-sm:font-semibold',
+  },
+  {
+    header: 'Events',
+    cell: (webhook) => webhook.events.map((event) => WEBHOOK_EVENT_LABELS[event]).join(', '),
+  },
+  { header: 'Created', cell: (webhook) => formatDateTime(webhook.createdAt), className: 'whitespace-nowrap' },
+];
 
 function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
   return (
@@ -199,31 +158,24 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
 /** Mounted only while its dialog is open, so the deliveries load (again) each time it opens. */
 function DeliveriesList({ webhookId }: { webhookId: string }) {
   const deliveries = useQuery(webhookDeliveriesQuery(webhookId));
-  if (deliveries.isPending) return <LoadingState label="Loading deliveries…" />;
-  if (deliveries.isError) {
-    return (
-      <ErrorState
-        headingLevel={3}
-        message={errorMessage(deliveries.error, DELIVERIES_LOAD_ERROR)}
-        action={
-          <Button variant="secondary" onClick={() => void deliveries.refetch()}>
-            {TRY_AGAIN_LABEL}
-          </Button>
-        }
-      />
-    );
-  }
-  if (deliveries.data.length === 0) {
-    return (
-      <EmptyState title={DELIVERIES_EMPTY}>Each event WheelMeet sends to this URL shows up here.</EmptyState>
-    );
-  }
   return (
-    <ul aria-label="Deliveries" className="divide-y divide-slate-200">
-      {deliveries.data.map((delivery) => (
-        <DeliveryItem key={delivery.id} delivery={delivery} />
-      ))}
-    </ul>
+    <ListContent
+      query={deliveries}
+      loadingLabel="Loading deliveries…"
+      headingLevel={3}
+      retry
+      loadError={errorMessage(deliveries.error, DELIVERIES_LOAD_ERROR)}
+      empty={DELIVERIES_EMPTY}
+      emptyDetail="Each event WheelMeet sends to this URL shows up here."
+    >
+      {(rows) => (
+        <ul aria-label="Deliveries" className="divide-y divide-slate-200">
+          {rows.map((delivery) => (
+            <DeliveryItem key={delivery.id} delivery={delivery} />
+          ))}
+        </ul>
+      )}
+    </ListContent>
   );
 }
 
@@ -252,49 +204,6 @@ export function WebhooksSection() {
   const addButton = useRef<HTMLButtonElement>(null);
   const secretInput = useRef<HTMLInputElement>(null);
   const deliveriesOpener = useRef<HTMLElement | null>(null);
-  const deletion = useMutation({
-    mutationFn: deleteWebhookIfThere,
-    onSuccess: () => {
-      setToDelete(null);
-      void queryClient.invalidateQueries({ queryKey: webhooksKey });
-    },
-  });
-
-  let content: ReactNode;
-  if (webhooks.isPending) content = <LoadingState label="Loading webhooks…" />;
-  else if (webhooks.isError) {
-    content = (
-      <ErrorState
-        headingLevel={3}
-        message={errorMessage(webhooks.error, WEBHOOKS_LOAD_ERROR)}
-        action={
-          <Button variant="secondary" onClick={() => void webhooks.refetch()}>
-            {TRY_AGAIN_LABEL}
-          </Button>
-        }
-      />
-    );
-  } else if (webhooks.data.length === 0) {
-    content = (
-      <EmptyState title={WEBHOOKS_EMPTY}>
-        Add one to hear about rounds, matches and connections as they happen.
-      </EmptyState>
-    );
-  } else {
-    content = (
-      <WebhooksTable
-        webhooks={webhooks.data}
-        onShowDeliveries={(webhook, opener) => {
-          deliveriesOpener.current = opener;
-          setDeliveriesOf(webhook);
-        }}
-        onDelete={(webhook) => {
-          deletion.reset();
-          setToDelete(webhook);
-        }}
-      />
-    );
-  }
 
   return (
     <section aria-labelledby="webhooks-heading" className="mt-10 space-y-4">
@@ -336,7 +245,43 @@ export function WebhooksSection() {
           }}
         />
       ) : null}
-      {content}
+      <ListContent
+        query={webhooks}
+        loadingLabel="Loading webhooks…"
+        headingLevel={3}
+        retry
+        loadError={errorMessage(webhooks.error, WEBHOOKS_LOAD_ERROR)}
+        empty={WEBHOOKS_EMPTY}
+        emptyDetail="Add one to hear about rounds, matches and connections as they happen."
+      >
+        {(rows) => (
+          <ListTable
+            caption={WEBHOOKS_TITLE}
+            columns={WEBHOOK_COLUMNS}
+            rows={rows}
+            actions={(webhook) => (
+              <>
+                <Button
+                  variant="secondary"
+                  onClick={(event) => {
+                    deliveriesOpener.current = event.currentTarget;
+                    setDeliveriesOf(webhook);
+                  }}
+                >
+                  Deliveries<span className="sr-only"> to {webhook.url}</span>
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="text-red-700 hover:bg-red-50"
+                  onClick={() => setToDelete(webhook)}
+                >
+                  Delete<span className="sr-only"> the webhook to {webhook.url}</span>
+                </Button>
+              </>
+            )}
+          />
+        )}
+      </ListContent>
       <Dialog
         open={adding}
         onOpenChange={setAdding}
@@ -371,13 +316,8 @@ export function WebhooksSection() {
       >
         {deliveriesOf ? <DeliveriesList webhookId={deliveriesOf.id} /> : null}
       </Dialog>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (open) return;
-          deletion.reset();
-          setToDelete(null);
-        }}
+      <ConfirmDeleteDialog
+        target={toDelete}
         title="Delete this webhook?"
         message={
           <>
@@ -385,11 +325,13 @@ export function WebhooksSection() {
             {WEBHOOK_DELETE_CONFIRM}
           </>
         }
-        onConfirm={() => {
-          if (toDelete) deletion.mutate(toDelete);
+        errorFallback={WEBHOOK_DELETE_ERROR}
+        remove={deleteWebhookIfThere}
+        onClose={() => setToDelete(null)}
+        onDeleted={() => {
+          setToDelete(null);
+          void queryClient.invalidateQueries({ queryKey: webhooksKey });
         }}
-        pending={deletion.isPending}
-        error={deletion.isError ? errorMessage(deletion.error, WEBHOOK_DELETE_ERROR) : null}
       />
     </section>
   );

@@ -11,11 +11,11 @@ import {
   WHEEL_SLOT_COUNT_MIN,
   WHEEL_STATUSES,
 } from '@wheelmeet/contracts';
-import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { Controller, type FieldErrors } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button, ButtonLink, SubmitButton } from '@/components/ui/button';
 import { CheckboxField, FormField, InputField, inputClasses } from '@/components/ui/form-field';
-import { useSubmitWithServerErrors } from '../hooks/use-submit-with-server-errors';
+import { useAdminForm } from '../hooks/use-admin-form';
 import { generateAccessCode } from '../lib/access-code';
 import { contractResolver } from '../lib/contract-resolver';
 import {
@@ -66,24 +66,20 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     setValue,
     watch,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<WheelFormValues>({
+    submit,
+    formError,
+  } = useAdminForm<WheelFormValues>({
     defaultValues,
     resolver: mode === 'create' ? createResolver : updateResolver,
-  });
-  const isPrivate = watch('isPrivate');
-  const chooseOwner = mode === 'create' && defaultValues.businessUserId !== undefined;
-  const { submit, formError } = useSubmitWithServerErrors({
-    handleSubmit,
-    setError,
     fieldNames: FIELD_NAMES,
     fallbackError: mode === 'create' ? WHEEL_CREATE_ERROR : WHEEL_UPDATE_ERROR,
     save: onSubmit,
   });
+  const isPrivate = watch('isPrivate');
+  const chooseOwner = mode === 'create' && defaultValues.businessUserId !== undefined;
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6">

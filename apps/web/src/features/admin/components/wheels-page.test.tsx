@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AdminWheel } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch, requestBodies } from '@/test/render';
 import {
@@ -37,6 +38,14 @@ const BUSINESS_USERS = [
 const adminServer = () => ({
   ...profileRoute('admin'),
   'GET /api/admin/business-users': jsonResponse(BUSINESS_USERS),
+});
+
+/** A server a wheel is created on: no wheels yet, then `created`, which its page loads. */
+const creationServer = (created: AdminWheel, session: object = adminServer()) => ({
+  ...session,
+  'GET /api/admin/wheels': jsonResponse([]),
+  'POST /api/admin/wheels': jsonResponse(created, 201),
+  [`GET /api/admin/wheels/${created.id}`]: jsonResponse(created),
 });
 
 afterEach(() => {
@@ -227,12 +236,7 @@ describe('wheels list', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     signIn('admin');
     const created = makeAdminWheel({ id: WHEEL_B, name: 'Launch Party' });
-    const fetchMock = mockFetch({
-      ...adminServer(),
-      'GET /api/admin/wheels': jsonResponse([]),
-      'POST /api/admin/wheels': jsonResponse(created, 201),
-      [`GET /api/admin/wheels/${WHEEL_B}`]: jsonResponse(created),
-    });
+    const fetchMock = mockFetch(creationServer(created));
     const { router } = renderAdminPage('/admin/wheels/new', pages);
 
     await user.type(await screen.findByLabelText(/^Name/), 'Launch Party');
@@ -251,12 +255,7 @@ describe('wheels list', () => {
   it("lets an admin pick the owner, sent as businessUserId, WheelMeet's as null", async () => {
     signIn('admin');
     const created = makeAdminWheel({ id: WHEEL_B, name: 'Launch Party', businessUserId: BUSINESS_ID });
-    const fetchMock = mockFetch({
-      ...adminServer(),
-      'GET /api/admin/wheels': jsonResponse([]),
-      'POST /api/admin/wheels': jsonResponse(created, 201),
-      [`GET /api/admin/wheels/${WHEEL_B}`]: jsonResponse(created),
-    });
+    const fetchMock = mockFetch(creationServer(created));
     const { router } = renderAdminPage('/admin/wheels/new', pages);
 
     const owner = await screen.findByLabelText('Owner');
@@ -282,12 +281,7 @@ describe('wheels list', () => {
   it('sends null as the owner when an admin keeps WheelMeet', async () => {
     signIn('admin');
     const created = makeAdminWheel({ id: WHEEL_B, name: 'Launch Party' });
-    const fetchMock = mockFetch({
-      ...adminServer(),
-      'GET /api/admin/wheels': jsonResponse([]),
-      'POST /api/admin/wheels': jsonResponse(created, 201),
-      [`GET /api/admin/wheels/${WHEEL_B}`]: jsonResponse(created),
-    });
+    const fetchMock = mockFetch(creationServer(created));
     const { router } = renderAdminPage('/admin/wheels/new', pages);
 
     await userEvent.type(await screen.findByLabelText(/^Name/), 'Launch Party');
@@ -303,12 +297,7 @@ describe('wheels list', () => {
   it('offers a business user no Owner select: their wheels are their own', async () => {
     signIn('business');
     const created = makeAdminWheel({ id: WHEEL_B, name: 'Launch Party', businessUserId: BUSINESS_ID });
-    const fetchMock = mockFetch({
-      ...profileRoute('business'),
-      'GET /api/admin/wheels': jsonResponse([]),
-      'POST /api/admin/wheels': jsonResponse(created, 201),
-      [`GET /api/admin/wheels/${WHEEL_B}`]: jsonResponse(created),
-    });
+    const fetchMock = mockFetch(creationServer(created, profileRoute('business')));
     const { router } = renderAdminPage('/admin/wheels/new', pages);
 
     await userEvent.type(await screen.findByLabelText(/^Name/), 'Launch Party');

@@ -1,24 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import type { AdminWheelRow } from '@wheelmeet/contracts';
+import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { inputClasses } from '@/components/ui/form-field';
+import { InputField } from '@/components/ui/form-field';
 import { businessUsersQuery } from '../api/business-users';
 import { wheelsQuery } from '../api/wheels';
 import { useAdminSession } from '../hooks/use-admin-session';
 import { useFlashMessage } from '../hooks/use-flash-message';
-import { formatDate } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
-import { ActionsTh, DataTable, DeleteRowButton, RowActions, Tbody, Td, Th, Thead, Tr } from './data-table';
+import { DeleteRowButton, ListTable } from './data-table';
 import { DeleteWheelDialog } from './delete-wheel-dialog';
 import { ListContent } from './list-content';
-import { StatusBadge } from './status-badge';
 import { SuccessBanner } from './success-banner';
-import { WheelNameCell } from './wheel-link';
+import { wheelColumns } from './wheel-columns';
 import {
-  REGISTERED_LABEL,
-  SEATED_NOW_LABEL,
-  seatsTaken,
   WHEEL_BANNER_MS,
   WHEELMEET_OWNER,
   WHEELS_EMPTY,
@@ -35,12 +31,11 @@ export function WheelsPage() {
   // Only admins see whose wheel it is; the list of business users is theirs alone.
   const businessUsers = useQuery({ ...businessUsersQuery(), enabled: isAdmin });
   const companyById = new Map(businessUsers.data?.map((user) => [user.id, user.companyName]));
-  const ownerName = (businessUserId: string | null) =>
+  const ownerName = ({ businessUserId }: AdminWheelRow) =>
     businessUserId === null ? WHEELMEET_OWNER : (companyById.get(businessUserId) ?? '—');
   const banner = useFlashMessage(WHEEL_BANNER_MS);
   const [search, setSearch] = useState('');
   const [toDelete, setToDelete] = useState<{ id: string; name: string } | null>(null);
-  const searchId = useId();
   const title = userType === 'BusinessUser' ? 'My Wheels' : 'Wheels';
 
   const term = search.trim().toLowerCase();
@@ -49,77 +44,38 @@ export function WheelsPage() {
     <>
       <AdminPageHeader title={title} actions={<ButtonLink to="/admin/wheels/new">Create Wheel</ButtonLink>} />
       <SuccessBanner banner={banner} className="mb-4" />
-      <div className="mb-4 max-w-sm">
-        <label htmlFor={searchId} className="block text-sm font-medium text-slate-800">
-          Search wheels by name
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          className={`${inputClasses} mt-1`}
-        />
-      </div>
+      <InputField
+        label="Search wheels by name"
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        className="mb-4 max-w-sm"
+      />
       <ListContent query={wheels} loadError={WHEELS_LOAD_ERROR} empty={WHEELS_EMPTY}>
         {(rows) => {
           const visible = rows.filter((wheel) => wheel.name.toLowerCase().includes(term));
           if (visible.length === 0) return <EmptyState title={WHEELS_NO_MATCH} />;
           return (
-            <DataTable caption={title} captionHidden>
-              <Thead>
-                <tr>
-                  <Th>Name</Th>
-                  {isAdmin ? <Th>Owner</Th> : null}
-                  <Th>Status</Th>
-                  <Th>{SEATED_NOW_LABEL}</Th>
-                  <Th>{REGISTERED_LABEL}</Th>
-                  <Th>Round</Th>
-                  <Th>Access</Th>
-                  <Th>Created</Th>
-                  <ActionsTh />
-                </tr>
-              </Thead>
-              <Tbody>
-                {visible.map((wheel) => (
-                  <Tr key={wheel.id}>
-                    <Td className="font-medium max-sm:text-base max-sm:font-semibold">
-                      <WheelNameCell wheel={wheel} />
-                    </Td>
-                    {isAdmin ? <Td label="Owner">{ownerName(wheel.businessUserId)}</Td> : null}
-                    <Td label="Status">
-                      <StatusBadge status={wheel.status} />
-                    </Td>
-                    <Td label={SEATED_NOW_LABEL} className="whitespace-nowrap tabular-nums">
-                      {seatsTaken(wheel)}
-                    </Td>
-                    <Td label={REGISTERED_LABEL} className="tabular-nums">
-                      {wheel.participantCount}
-                    </Td>
-                    <Td label="Round" className="tabular-nums">
-                      {wheel.currentRound}
-                    </Td>
-                    <Td label="Access">{wheel.isPrivate ? 'Private' : 'Public'}</Td>
-                    <Td label="Created" className="whitespace-nowrap">
-                      {formatDate(wheel.createdAt)}
-                    </Td>
-                    <RowActions>
-                      <ButtonLink
-                        variant="ghost"
-                        to={`/admin/wheels/${wheel.id}`}
-                        aria-label={`Edit ${wheel.name}`}
-                      >
-                        Edit
-                      </ButtonLink>
-                      <DeleteRowButton
-                        itemName={wheel.name}
-                        onClick={() => setToDelete({ id: wheel.id, name: wheel.name })}
-                      />
-                    </RowActions>
-                  </Tr>
-                ))}
-              </Tbody>
-            </DataTable>
+            <ListTable
+              caption={title}
+              columns={wheelColumns({ ownerOf: isAdmin ? ownerName : undefined, showAccess: true })}
+              rows={visible}
+              actions={(wheel) => (
+                <>
+                  <ButtonLink
+                    variant="ghost"
+                    to={`/admin/wheels/${wheel.id}`}
+                    aria-label={`Edit ${wheel.name}`}
+                  >
+                    Edit
+                  </ButtonLink>
+                  <DeleteRowButton
+                    itemName={wheel.name}
+                    onClick={() => setToDelete({ id: wheel.id, name: wheel.name })}
+                  />
+                </>
+              )}
+            />
           );
         }}
       </ListContent>

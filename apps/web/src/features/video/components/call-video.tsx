@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
-import { VIDEO_RETRY_DELAY_MS } from '../hooks/call-controller';
+import { VIDEO_RETRY_DELAY_MS } from '../hooks/restart-policy';
 import { useVideoCallEnvironment } from '../hooks/video-call-environment';
 
 interface CallVideoProps {

@@ -1,12 +1,8 @@
 import type { Match } from '@wheelmeet/contracts';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useRealtimeClient } from '@/lib/realtime-client';
-import {
-  type CallController,
-  type CallParticipant,
-  type CallState,
-  createCallController,
-} from './call-controller';
+import { type CallController, type CallParticipant, createCallController } from './call-controller';
+import type { CallState } from './call-reducer';
 import { useVideoCallEnvironment, type VideoCallEnvironment } from './video-call-environment';
 
 /** What the end-to-end tests read: the peer connection's state, nothing else (no media, SDP or tokens). */

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import type { FieldValues, UseFormHandleSubmit, UseFormSetError } from 'react-hook-form';
+import { type FieldValues, type UseFormProps, useForm } from 'react-hook-form';
 import { errorMessage } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/server-field-errors';
 
-interface SubmitOptions<T extends FieldValues> {
-  handleSubmit: UseFormHandleSubmit<T>;
-  setError: UseFormSetError<T>;
+interface AdminFormOptions<T extends FieldValues> extends UseFormProps<T> {
   /** The fields the server may report on. */
   fieldNames: readonly (keyof T & string)[];
   /** The message above the form when a failure names no field and the server says nothing usable. */
@@ -14,26 +12,27 @@ interface SubmitOptions<T extends FieldValues> {
 }
 
 /**
- * The submit handler of an admin form: `save` gets the valid values; when it fails, the server's
- * field errors go beside their fields and anything else becomes `formError`, shown above the form.
+ * A react-hook-form form of the admin area with its submit handler: `save` gets the valid
+ * values; when it fails, the server's field errors go beside their fields and anything else
+ * becomes `formError`, shown above the form.
  */
-export function useSubmitWithServerErrors<T extends FieldValues>({
-  handleSubmit,
-  setError,
+export function useAdminForm<T extends FieldValues>({
   fieldNames,
   fallbackError,
   save,
-}: SubmitOptions<T>) {
+  ...formOptions
+}: AdminFormOptions<T>) {
+  const form = useForm<T>(formOptions);
   const [formError, setFormError] = useState<string | null>(null);
-  const submit = handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       await save(values);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, fieldNames)) {
+      if (!applyServerFieldErrors(error, form.setError, fieldNames)) {
         setFormError(errorMessage(error, fallbackError));
       }
     }
   });
-  return { submit, formError };
+  return { ...form, submit, formError };
 }
