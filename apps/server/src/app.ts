@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
@@ -16,23 +15,22 @@ import { businessModule } from './modules/business/business.module';
 import { callsModule } from './modules/calls/calls.module';
 import { clientConfigModule } from './modules/client-config/client-config.module';
 import { connectionsModule } from './modules/connections/connections.module';
-import { registerEmail } from './modules/email/email.module';
+import { emailModule } from './modules/email/email.module';
 import { embedModule } from './modules/embed/embed.module';
-import type { EventOutbox } from './modules/event-outbox/event-outbox';
-import { registerEventOutbox } from './modules/event-outbox/event-outbox.module';
-import { registerJobs } from './modules/jobs/jobs.module';
+import { eventOutboxModule } from './modules/event-outbox/event-outbox.module';
+import { jobsModule } from './modules/jobs/jobs.module';
 import { matchesModule } from './modules/matches/matches.module';
 import { metricsPlugin } from './modules/metrics/metrics.routes';
 import { participantsModule } from './modules/participants/participants.module';
 import { paymentsModule } from './modules/payments/payments.module';
 import type { StripeClientOptions } from './modules/payments/stripe-payment-provider';
 import { presenceModule } from './modules/presence/presence.module';
-import { registerPublicApi } from './modules/public-api/public-api.module';
+import { publicApiModule } from './modules/public-api/public-api.module';
 import { roundsModule } from './modules/rounds/rounds.module';
 import { safetyModule } from './modules/safety/safety.module';
 import { settingsModule } from './modules/settings/settings.module';
 import { systemModule } from './modules/system/system.module';
-import { registerWebhookDeliveries } from './modules/webhooks/webhooks.module';
+import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { wheelsModule } from './modules/wheels/wheels.module';
 import { wheelsAdminModule } from './modules/wheels-admin/wheels-admin.module';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -53,12 +51,6 @@ export interface AppDependencies {
   jobs?: 'timer' | 'manual';
   /** Where the Stripe client sends API requests (tests point it at a local stand-in); Stripe's own by default. */
   stripeClientOptions?: StripeClientOptions;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    eventOutbox: EventOutbox;
-  }
 }
 
 /** Where `npm run build` puts the web app, seen from this file in src/ or from the bundle in dist/. */
@@ -96,16 +88,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock: deps.clock ?? systemClock,
     random: deps.random ?? cryptoRandom,
   });
-  const jobs = registerJobs(app, { mode: deps.jobs ?? 'timer' });
-  await app.register(
-    fp(
-      async (app) => {
-        const { db, events, clock, random } = app;
-        app.decorate('eventOutbox', registerEventOutbox(app, { db, events, clock, random, jobs }));
-      },
-      { name: 'event-outbox', dependencies: ['infrastructure'] },
-    ),
-  );
+  await app.register(jobsModule, { mode: deps.jobs ?? 'timer' });
+  await app.register(eventOutboxModule);
   await app.register(hub);
 
   await app.register(systemModule);
@@ -121,45 +105,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(paymentsModule, { stripeClientOptions: deps.stripeClientOptions });
   await app.register(connectionsModule);
   await app.register(embedModule);
-  await registerEmail(app, {
-    db: app.db,
-    clock: app.clock,
-    random: app.random,
-    auth: app.auth,
-    tokens: app.tokens,
-    settings: app.settings,
-    connections: app.connections,
-    events: app.events,
-    jobs,
-  });
+  await app.register(emailModule);
   await app.register(safetyModule);
   await app.register(clientConfigModule);
   await app.register(dashboardModule);
   await app.register(adminsModule);
   await app.register(wheelsAdminModule);
   await app.register(reportsModule);
-  registerWebhookDeliveries(app, {
-    db: app.db,
-    clock: app.clock,
-    events: app.events,
-    jobs,
-    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
-  });
-  await registerPublicApi(app, {
-    db: app.db,
-    clock: app.clock,
-    random: app.random,
-    auth: app.auth,
-    limiters: app.limiters,
-    wheelsAdmin: app.wheelsAdmin,
-    participants: app.participants,
-    matches: app.matches,
-    reports: app.reports,
-    businessUsers: app.business.businessUsers,
-    plans: app.business.plans,
-    allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
-    requestsPerMinute: config.apiRequestsPerMinute,
-  });
+  await app.register(webhooksModule);
+  await app.register(publicApiModule);
   // Last of the preClose hooks, so every module has stopped its timers: hub calls under way are
   // answered (within half the shutdown budget), then the connections told to go; HTTP requests
   // finish after this.

@@ -1,10 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import type { DomainEvents } from '../../lib/domain-events';
+import fp from 'fastify-plugin';
 import { createJobQueue } from '../jobs/job-queue';
-import type { Jobs } from '../jobs/jobs.module';
 import { webhookDeliveriesJob } from './webhook-deliveries.job';
 import { createWebhookDeliveriesRepository, type DeliveryRow } from './webhook-deliveries.repository';
 import { createHttpWebhookSender } from './webhook-sender';
@@ -29,36 +24,30 @@ declare module 'fastify' {
  * its commit (`webhookDeliveriesRecorded`), retried by the jobs loop (decision 030). Below the
  * public API, which manages the webhooks themselves.
  */
-export function registerWebhookDeliveries(
-  app: FastifyInstance,
-  deps: {
-    db: Kysely<Database>;
-    clock: Clock;
-    events: DomainEvents;
-    jobs: Jobs;
-    /** Private and loopback addresses allowed (tests, or an install inside a private network). */
-    allowPrivateAddresses: boolean;
-  },
-): WebhookDeliveries {
-  const queue = createJobQueue(
-    webhookDeliveriesJob({
-      repository: createWebhookDeliveriesRepository(deps.db),
-      clock: deps.clock,
-      send: createHttpWebhookSender({ allowPrivateAddresses: deps.allowPrivateAddresses }),
-    }),
-    { clock: deps.clock, log: app.log },
-  );
-  deps.jobs.add(queue);
-  const deliveries: WebhookDeliveries = { send: queue.start, idle: queue.idle };
-  app.decorate('webhookDeliveries', deliveries);
+export const webhooksModule = fp(
+  async (app) => {
+    const { clock } = app;
+    const queue = createJobQueue(
+      webhookDeliveriesJob({
+        repository: createWebhookDeliveriesRepository(app.db),
+        clock,
+        // Private and loopback addresses only when allowed (tests, or an install inside a private network).
+        send: createHttpWebhookSender({ allowPrivateAddresses: app.config.webhooksAllowPrivateAddresses }),
+      }),
+      { clock, log: app.log },
+    );
+    app.jobs.add(queue);
+    const deliveries: WebhookDeliveries = { send: queue.start, idle: queue.idle };
+    app.decorate('webhookDeliveries', deliveries);
 
-  const unsubscribe = deps.events.subscribe('webhookDeliveriesRecorded', (recorded) =>
-    deliveries.send(recorded.deliveries),
-  );
-  app.addHook('preClose', async () => {
-    unsubscribe();
-    // Attempts under way finish (each is bounded by DELIVERY_TIMEOUT_MS) before the database closes.
-    await deliveries.idle();
-  });
-  return deliveries;
-}
+    const unsubscribe = app.events.subscribe('webhookDeliveriesRecorded', (recorded) =>
+      deliveries.send(recorded.deliveries),
+    );
+    app.addHook('preClose', async () => {
+      unsubscribe();
+      // Attempts under way finish (each is bounded by DELIVERY_TIMEOUT_MS) before the database closes.
+      await deliveries.idle();
+    });
+  },
+  { name: 'webhooks', dependencies: ['infrastructure', 'jobs'] },
+);
