@@ -19,20 +19,20 @@ import { registerReports } from './modules/admin/reports.module';
 import { registerAuth } from './modules/auth/auth.module';
 import { createSignInThrottle } from './modules/auth/sign-in-throttle';
 import { registerBusiness } from './modules/business/business.module';
-import { registerPublicApi } from './modules/public-api/public-api.module';
 import { registerCalls } from './modules/calls/calls.module';
 import type { CallsService } from './modules/calls/calls.service';
 import { registerClientConfig } from './modules/client-config/client-config.module';
 import { registerConnections } from './modules/connections/connections.module';
-import { registerEmbed } from './modules/embed/embed.module';
 import { registerEmail } from './modules/email/email.module';
-import { registerEventOutbox } from './modules/event-outbox/event-outbox.module';
+import { registerEmbed } from './modules/embed/embed.module';
 import type { EventOutbox } from './modules/event-outbox/event-outbox';
+import { registerEventOutbox } from './modules/event-outbox/event-outbox.module';
 import { registerMatches } from './modules/matches/matches.module';
 import { registerMetrics } from './modules/metrics/metrics.routes';
 import { registerParticipants } from './modules/participants/participants.module';
 import { registerPayments } from './modules/payments/payments.module';
 import type { StripeClientOptions } from './modules/payments/stripe-payment-provider';
+import { registerPublicApi } from './modules/public-api/public-api.module';
 import { registerRounds } from './modules/rounds/rounds.module';
 import type { RoundsService } from './modules/rounds/rounds.service';
 import { refuseRemovedParticipants } from './modules/safety/safety.hub';
@@ -43,6 +43,7 @@ import { systemRoutes } from './modules/system/system.routes';
 import { registerWheels } from './modules/wheels/wheels.module';
 import { registerWheelsAdmin } from './modules/wheels/wheels-admin.module';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerFormRateLimit } from './plugins/form-rate-limit';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     onRefusal: metrics.limiterRefusal,
     onRedisError: metrics.redisFallback,
   });
+  await registerFormRateLimit(app, limiters);
   // One bounded queue for every password hash and check, one throttle for every password guess.
   const passwords = createPasswordHasher();
   const signInThrottle = createSignInThrottle({ clock, limiters });
@@ -220,7 +222,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock,
     random,
     registrationLimit: config.participantRegistrationLimit,
-    limiters,
   });
   const matches = registerMatches(app, {
     db: database.db,
@@ -287,7 +288,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     outbox: eventOutbox,
     auth,
     formLimit: config.publicFormLimit,
-    limiters,
   });
   await registerPayments(app, {
     db: database.db,
@@ -300,7 +300,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     tokens,
     outbox: eventOutbox,
     formLimit: config.publicFormLimit,
-    limiters,
   });
   const connections = await registerConnections(app, { db: database.db, clock, tokens, events });
   await registerEmbed(app, { db: database.db, auth });

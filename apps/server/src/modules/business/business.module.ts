@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { LimiterFactory } from '../../lib/redis-limiters';
 import type { AuthService } from '../auth/auth.service';
 import { businessRoutes } from './business.routes';
 import { createBusinessUsersRepository } from './business-users.repository';
@@ -30,10 +29,9 @@ export async function registerBusiness(
       auth: AuthService;
       /** Sign-ups and demo requests per client per 10 minutes (PUBLIC_FORM_LIMIT). */
       formLimit: number;
-      limiters: LimiterFactory;
     },
 ) {
-  const { db, cache, auth, formLimit, limiters, outbox, ...accounts } = deps;
+  const { db, cache, auth, formLimit, outbox, ...accounts } = deps;
   const plansRepository = createPlansRepository(db);
   const businessUsersRepository = createBusinessUsersRepository(db);
   const plans = createPlansService(plansRepository, cache);
@@ -48,7 +46,7 @@ export async function registerBusiness(
     random: accounts.random,
     outbox,
   });
-  await app.register(businessRoutes, { plans, businessUsers, demoRequests, formLimit, limiters });
+  await app.register(businessRoutes, { plans, businessUsers, demoRequests, formLimit });
   await app.register(businessAdminRoutes, { auth, businessUsers, demoRequests });
   return { businessUsers: businessUsersRepository, plans: plansRepository };
 }

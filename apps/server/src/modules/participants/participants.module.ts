@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { LimiterFactory } from '../../lib/redis-limiters';
 import { createParticipantsRepository } from './participants.repository';
 import { participantsRoutes } from './participants.routes';
 import { createParticipantsService, type ParticipantsService } from './participants.service';
@@ -19,14 +18,13 @@ export async function registerParticipants(
     db: Kysely<Database>;
     /** Registrations per client per minute (PARTICIPANT_REGISTRATION_LIMIT). */
     registrationLimit: number;
-    limiters: LimiterFactory;
   },
 ): Promise<ParticipantsService> {
-  const { db, registrationLimit, limiters, ...service } = deps;
+  const { db, registrationLimit, ...service } = deps;
   const participants = createParticipantsService({
     ...service,
     participants: createParticipantsRepository(db),
   });
-  await app.register(participantsRoutes, { participants, registrationLimit, limiters });
+  await app.register(participantsRoutes, { participants, registrationLimit });
   return participants;
 }

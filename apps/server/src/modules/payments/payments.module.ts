@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config';
 import type { Database } from '../../db/schema';
-import type { LimiterFactory } from '../../lib/redis-limiters';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
@@ -23,15 +22,14 @@ export async function registerPayments(
     stripeClientOptions: StripeClientOptions | undefined;
     /** Sign-ups per client per 10 minutes (PUBLIC_FORM_LIMIT). */
     formLimit: number;
-    limiters: LimiterFactory;
   },
 ): Promise<void> {
-  const { db, stripe, stripeClientOptions, formLimit, limiters, ...service } = deps;
+  const { db, stripe, stripeClientOptions, formLimit, ...service } = deps;
   const payments = createPaymentsService({
     ...service,
     payments: createPaymentsRepository(db),
     provider: selectPaymentProvider(stripe, { random: service.random, stripeClientOptions }),
     log: app.log,
   });
-  await app.register(paymentsRoutes, { payments, formLimit, limiters });
+  await app.register(paymentsRoutes, { payments, formLimit });
 }

@@ -16,10 +16,11 @@ import {
 import type { Insertable } from 'kysely';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { WheelsTable } from '../../db/schema';
-import type { AttemptLimit, AttemptLimiter, GrowingDelay } from '../../lib/attempt-limiter';
+import type { AttemptLimit, AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { type AppError, notFound, tooManyRequests, refusal } from '../../lib/errors';
+import { type AppError, notFound, refusal, tooManyRequests } from '../../lib/errors';
+import type { GrowingDelay } from '../../lib/growing-delay';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
 import type { ReadCache } from '../../lib/read-cache';
