@@ -4,6 +4,7 @@ import rateLimit, {
   type RateLimitOptions,
 } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { AttemptLimiter } from '../lib/attempt-limiter';
 import { tooManyRequests } from '../lib/errors';
 import type { LimiterFactory } from '../lib/redis-limiters';
 
@@ -40,10 +41,16 @@ interface RouteLimit {
   timeWindow: number;
 }
 
+/** One request counted against its route's limit, as @fastify/rate-limit reads a count. */
+async function countRequest(limit: AttemptLimiter, key: string, max: number) {
+  if (await limit.tryAttempt(key)) return { current: 1, ttl: 0 };
+  return { current: max + 1, ttl: await limit.retryAfterMs(key) };
+}
+
 /** A @fastify/rate-limit store that counts with the LimiterFactory: one attempt per request. */
 function storeOf(limiters: LimiterFactory) {
   return class LimiterFactoryStore implements FastifyRateLimitStore {
-    readonly #limit: ReturnType<LimiterFactory['attempts']> | undefined;
+    readonly #limit: AttemptLimiter | undefined;
 
     constructor(_options: FastifyRateLimitOptions, limit?: RouteLimit) {
       if (!limit) return;
@@ -61,17 +68,11 @@ function storeOf(limiters: LimiterFactory) {
       _timeWindow: number,
       max: number,
     ) {
-      const limit = this.#limit;
-      if (!limit) throw new Error('A form limit counts only on a route that asked for one');
-      limit
-        .tryAttempt(key)
-        .then(async (admitted) =>
-          callback(
-            null,
-            admitted ? { current: 1, ttl: 0 } : { current: max + 1, ttl: await limit.retryAfterMs(key) },
-          ),
-        )
-        .catch((error: Error) => callback(error));
+      if (!this.#limit) return callback(new Error('A form limit counts only on a route that asked for one'));
+      countRequest(this.#limit, key, max).then(
+        (result) => callback(null, result),
+        (error: Error) => callback(error),
+      );
     }
   };
 }

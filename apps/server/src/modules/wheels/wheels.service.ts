@@ -19,7 +19,7 @@ import type { WheelsTable } from '../../db/schema';
 import type { AttemptLimit, AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { type AppError, notFound, refusal, tooManyRequests } from '../../lib/errors';
+import { type AppError, notFound, tooManyRequests, refusal } from '../../lib/errors';
 import type { GrowingDelay } from '../../lib/growing-delay';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
