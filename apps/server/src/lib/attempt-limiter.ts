@@ -43,13 +43,11 @@ export const storeSecondsFor = (limit: AttemptLimit) => Math.max(10, Math.ceil((
  * back a real place; and never counting below zero, so a release cannot buy an extra attempt.
  */
 export class AttemptsInMemory extends RateLimiterMemory {
-  override async consume(key: string | number, points = 1, options?: Record<string, unknown>) {
-    try {
-      return await super.consume(key, points, options);
-    } catch (refusal) {
+  override consume(key: string | number, points = 1, options?: Record<string, unknown>) {
+    return super.consume(key, points, options).catch(async (refusal: unknown) => {
       if (refusal instanceof RateLimiterRes) await super.reward(key, points, options);
       throw refusal;
-    }
+    });
   }
 
   override async reward(key: string | number, points = 1, options?: Record<string, unknown>) {
