@@ -24,10 +24,11 @@ export interface RedisConnection extends DelayConnection {
 /** A limiter command that takes longer than this counts as Redis being away. */
 const REDIS_COMMAND_TIMEOUT_MS = 250;
 
-// rate-limiter-flexible's own script with one change: an attempt over the limit is not counted
-// (its script counts it and leaves the refusal to the caller), so a key's count is what it let
-// through and `release` gives back a real place, however many refused attempts raced it; and
-// nothing counts below zero. ARGV: points to add, seconds to keep, the limit.
+// In place of rate-limiter-flexible's own script (customIncrTtlLuaScript), the same answer
+// (count, ms to expiry) but an attempt over the limit is not counted: its script counts it and
+// leaves the refusal to the caller. So a key's count is what it let through, and `release`
+// gives back a real place however many refused attempts raced it; nothing counts below zero
+// (Redis 6+ for KEEPTTL). ARGV: points to add, seconds to keep, the limit.
 const COUNT_ADMITTED_ONLY = `
 redis.call('set', KEYS[1], 0, 'EX', ARGV[2], 'NX')
 local points = tonumber(ARGV[1])
