@@ -10,7 +10,7 @@ import type {
   Settings,
 } from '@wheelmeet/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createDashboardRepository } from '../src/modules/admin/dashboard.repository';
+import { createWheelsAdminRepository } from '../src/modules/wheels-admin/wheels-admin.repository';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestBusinessUser, createTestParticipant, slotIdsOf } from './support/factories';
 import { ManualClock } from './support/manual-clock';
@@ -474,7 +474,7 @@ describeEachDialect('admin area', (dialect) => {
     expect(await rowOf()).toMatchObject({ participantCount: 3, seatedCount: 2 });
     expect(await detailOf()).toMatchObject({ participantCount: 3, seatedCount: 2 });
     // The admin area's one-query count for a whole list agrees.
-    const figures = createDashboardRepository(t.database.db);
+    const figures = createWheelsAdminRepository(t.database.db);
     expect(await figures.seatedByWheel([wheel.id, crypto.randomUUID()])).toEqual(new Map([[wheel.id, 2]]));
     expect(await figures.seatedByWheel([])).toEqual(new Map());
     // Other wheels are not touched by these seats.

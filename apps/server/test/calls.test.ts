@@ -50,9 +50,9 @@ describeEachDialect('video call signalling', (dialect) => {
     await ada.client.call('TakeSlot', { wheelId, userId: ada.id, slotId: slots[0] ?? '' });
     await bob.client.call('TakeSlot', { wheelId, userId: bob.id, slotId: slots[1] ?? '' });
     clock.advance(5_000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     clock.advance(4_000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     [match] = (await ada.client.next('WheelSpinCompleted')).matches as [Match];
   });
   afterAll(async () => {

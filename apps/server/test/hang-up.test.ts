@@ -101,7 +101,7 @@ describeEachDialect('a hang-up is final', (dialect) => {
   it('says time up for a call the round ticker ended, and keeps a hang-up before the call started final too', async () => {
     const timedOut = await connectedPair(t, clock, clients, { callMinutes: 1 });
     clock.advance(60_000);
-    await t.app.wheelmeet.calls.endTimeUp();
+    await t.app.calls.endTimeUp();
     expect(
       await timedOut.caller.client.call('SendOffer', { matchId: timedOut.matchId, offer }),
     ).toMatchObject({

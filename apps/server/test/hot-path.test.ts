@@ -6,9 +6,9 @@ import { CLOSE_BATCH_SIZE } from '../src/modules/matches/matches.repository';
 import { describeEachDialect } from './support/each-dialect';
 import {
   createTestBusinessUser,
-  createTestWebhook,
   createTestOpenMatch,
   createTestParticipant,
+  createTestWebhook,
   createTestWheel,
 } from './support/factories';
 import { dataOf, type HubClient } from './support/hub-client';
@@ -64,9 +64,9 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
 
     compiled.mockClear();
     clock.advance(ROUND_SECONDS * 1_000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     clock.advance(SPIN_ANIMATION_MS);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     const [ada] = people;
     if (!ada) throw new Error('nobody joined');
     const [match] = (await ada.client.next('WheelSpinCompleted')).matches as Match[];
@@ -154,7 +154,7 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
     for (const count of [2, 40]) {
       const ids = await expiredMatches(count);
       const compiled = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
-      await t.app.wheelmeet.rounds.tick();
+      await t.app.rounds.tick();
       expect(matchWrites(compiled)).toHaveLength(1);
       compiled.mockRestore();
       expect((await reasonsOf(ids)).sort()).toEqual(
@@ -201,7 +201,7 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
       at: justNow,
     });
 
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     expect(
       await t.database.db
         .selectFrom('matches')

@@ -232,11 +232,11 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     );
     expect(Date.parse(scheduled.nextSpinAt ?? '') - clock.now().getTime()).toBe(ROUND_SECONDS * 1000);
 
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     expect(watcher.all('WheelSpinStarted')).toEqual([]);
 
     clock.advance(ROUND_SECONDS * 1000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     const spin = await watcher.next('WheelSpinStarted');
     expect(spin).toMatchObject({ wheelId, round: 1 });
     for (const person of people) expect(await person.client.next('WheelSpinStarted')).toEqual(spin);
@@ -248,7 +248,7 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     expect(taken).toMatchObject({ error: { code: 'conflict' } });
 
     clock.advance(4_000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     const completed = await watcher.next('WheelSpinCompleted');
     expect(completed).toMatchObject({ wheelId, currentRound: 1, unmatchedUserIds: [] });
     expect(completed.matches).toHaveLength(5);
@@ -318,7 +318,7 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     });
 
     clock.advance(8_000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     const reset = await watcher.next('RoundScheduled', (event) => event.slotsCleared);
     expect(reset).toMatchObject({
       wheelId,
@@ -338,9 +338,9 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
       ).toEqual({ data: null });
     }
     clock.advance(ROUND_SECONDS * 1000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     clock.advance(4_000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     const roundTwo = await watcher.next('WheelSpinCompleted', (event) => event.currentRound === 2);
     const pairsBefore = new Set(completed.matches.map((match) => `${match.user1.id}|${match.user2.id}`));
     expect(roundTwo.matches).toHaveLength(5);
@@ -364,7 +364,7 @@ describeEachDialect('participant wheel over the hub', (dialect) => {
     expect((await ada.client.next('UserLeft')).user.id).toBe(bob.user.id);
 
     clock.advance(ROUND_SECONDS * 1000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     expect(await ada.client.next('RoundScheduled', (event) => event.nextSpinAt === null)).toMatchObject({
       currentRound: 0,
       slotsCleared: false,

@@ -75,7 +75,7 @@ describeEachDialect(
       expect(
         (await retime(wheelId, { roundSeconds: 10, callMinutes: null })).json<AdminWheel>().nextSpinAt,
       ).toBe(clock.now().toISOString());
-      await t.app.wheelmeet.rounds.tick();
+      await t.app.rounds.tick();
       expect(await people[1]?.next('WheelSpinStarted', (event) => event.wheelId === wheelId)).toBeDefined();
     });
 
@@ -103,9 +103,9 @@ describeEachDialect(
       expect(timer).toMatchObject<Partial<CallTimerEvent>>({ lengthSeconds: 60 });
 
       clock.advance(30 * SECOND - 1);
-      await t.app.wheelmeet.calls.endTimeUp();
+      await t.app.calls.endTimeUp();
       clock.advance(1);
-      await t.app.wheelmeet.calls.endTimeUp();
+      await t.app.calls.endTimeUp();
       expect(await caller.client.next('CallTimeUp')).toEqual({ matchId });
     });
 

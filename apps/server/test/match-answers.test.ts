@@ -4,7 +4,6 @@ import { createDomainEvents, type DomainEvents } from '../src/lib/domain-events'
 import { AppError } from '../src/lib/errors';
 import { cryptoRandom } from '../src/lib/random';
 import { createMatchesRepository } from '../src/modules/matches/matches.repository';
-import { wheelOwnerWants } from '../src/modules/public-api/public-api.repository';
 import {
   createMatchesService,
   MATCH_ALREADY_ACCEPTED,
@@ -13,6 +12,7 @@ import {
   type MatchesService,
   NOT_YOUR_MATCH,
 } from '../src/modules/matches/matches.service';
+import { wheelOwnerWants } from '../src/modules/public-api/public-api.repository';
 import { describeEachDialect } from './support/each-dialect';
 import {
   createTestBusinessUser,

@@ -35,7 +35,7 @@ describeEachDialect('a match’s lifetime (decision 010)', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  const tick = () => t.app.wheelmeet.rounds.tick();
+  const tick = () => t.app.rounds.tick();
   const connect = async (token: string) => {
     const client = await connectHub(t.baseUrl, { token });
     clients.push(client);

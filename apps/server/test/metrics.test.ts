@@ -303,7 +303,7 @@ describeEachDialect('Prometheus metrics at /metrics', (dialect) => {
     ).toBeGreaterThanOrEqual(1);
 
     clock.advance(ROUND_SECONDS * 1000 + 250);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     await ada?.client.next('WheelSpinStarted');
 
     const text = await scrape();

@@ -81,10 +81,10 @@ describe.skipIf(skipReason !== undefined)(
       for (const person of people) expect(person.client.seatChanges('taken')).toHaveLength(4);
 
       clock.advance(10_000);
-      await Promise.all([first.app.wheelmeet.rounds.tick(), second.app.wheelmeet.rounds.tick()]);
+      await Promise.all([first.app.rounds.tick(), second.app.rounds.tick()]);
       await settle();
       clock.advance(4_000);
-      await Promise.all([first.app.wheelmeet.rounds.tick(), second.app.wheelmeet.rounds.tick()]);
+      await Promise.all([first.app.rounds.tick(), second.app.rounds.tick()]);
       await settle();
 
       for (const person of people) {
@@ -172,7 +172,7 @@ describe.skipIf(skipReason !== undefined)(
         expected.push({ id, reason: accepted ? 'callNotStarted' : 'unanswered' });
       }
 
-      await Promise.all([first.app.wheelmeet.rounds.tick(), second.app.wheelmeet.rounds.tick()]);
+      await Promise.all([first.app.rounds.tick(), second.app.rounds.tick()]);
       const matchOf = (index: number) => expected[Math.floor(index / 2)];
       await Promise.all(
         people.map((person, index) =>

@@ -194,12 +194,12 @@ describe.skipIf(postgresSkip !== undefined)(
       // the ticks in between fail, and once it is back the round spins, once.
       await relay.cut();
       clock.advance(10 * 60_000);
-      await expect(t.app.wheelmeet.rounds.tick()).rejects.toThrow();
-      await expect(t.app.wheelmeet.rounds.tick()).rejects.toThrow();
+      await expect(t.app.rounds.tick()).rejects.toThrow();
+      await expect(t.app.rounds.tick()).rejects.toThrow();
       await relay.restore();
       await eventually(async () => (await fetch(`${t.baseUrl}/readyz`)).status === 200, 10_000);
-      await t.app.wheelmeet.rounds.tick();
-      await t.app.wheelmeet.rounds.tick();
+      await t.app.rounds.tick();
+      await t.app.rounds.tick();
       const spun = await t.database.db
         .selectFrom('matches')
         .select(['round', 'user1_id', 'user2_id'])

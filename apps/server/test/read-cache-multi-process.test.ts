@@ -8,7 +8,7 @@ import {
 import { createClient } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { READ_CACHE_MAX_AGE_MS } from '../src/lib/read-cache';
-import { createWheelsRepository } from '../src/modules/wheels/wheels.repository';
+import { createWheelsAdminRepository } from '../src/modules/wheels-admin/wheels-admin.repository';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestWheel } from './support/factories';
 import { connectHub, type HubClient, registerParticipant } from './support/hub-client';
@@ -151,7 +151,7 @@ describeEachDialect('cached reads across two server processes sharing Redis', (d
       expect(seated.activeUsers.map((user) => user.id)).toEqual([registration.user.id]);
 
       // Deleted through the first: gone from the second's list, and its page answers 404.
-      await createWheelsRepository(first.database.db).delete(wheelId);
+      await createWheelsAdminRepository(first.database.db).delete(wheelId);
       const gone = await eventually(
         () => publicOf(second),
         (list) => !list.some((wheel) => wheel.id === wheelId),

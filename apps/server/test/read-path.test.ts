@@ -7,7 +7,7 @@ import {
   type UnlockWheelResponse,
 } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { createWheelsRepository } from '../src/modules/wheels/wheels.repository';
+import { createWheelsAdminRepository } from '../src/modules/wheels-admin/wheels-admin.repository';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestWheel } from './support/factories';
 import { connectHub, type HubClient, registerParticipant } from './support/hub-client';
@@ -37,7 +37,7 @@ describeEachDialect('the public read path', (dialect) => {
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     return response.json() as Promise<unknown>;
   };
-  const wheels = createWheelsRepository;
+  const wheels = createWheelsAdminRepository;
 
   it('answers every public read with what its contract schema parses, nothing more', async () => {
     const wheelId = await createTestWheel(t.database, {

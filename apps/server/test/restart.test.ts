@@ -37,7 +37,7 @@ describeEachDialect('a server that was down when a round fell due', (dialect) =>
     clock.advance(60_000);
     const after = await startTestApp(dialect, { clock, database: before.testDatabase });
     try {
-      await after.app.wheelmeet.rounds.tick();
+      await after.app.rounds.tick();
       const wheel = await after.database.db
         .selectFrom('wheels')
         .select(['current_round', 'spin_started_at'])

@@ -98,13 +98,13 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
       }
       const completed = ada.client.all('WheelSpinCompleted').length;
       clock.advance(ROUND_SECONDS * 1_000);
-      await t.app.wheelmeet.rounds.tick();
+      await t.app.rounds.tick();
       clock.advance(SPIN_ANIMATION_MS);
-      await t.app.wheelmeet.rounds.tick();
+      await t.app.rounds.tick();
       await expect.poll(() => ada.client.all('WheelSpinCompleted').length).toBe(completed + 1);
       const { matches } = ada.client.all('WheelSpinCompleted')[completed] as { matches: Match[] };
       clock.advance(ROUND_RESET_MS);
-      await t.app.wheelmeet.rounds.tick();
+      await t.app.rounds.tick();
       return matches;
     }
 

@@ -129,7 +129,7 @@ describeEachDialect('leaving and changing seats (issue 12)', (dialect) => {
 
     await bo.client.call('TakeSlot', { wheelId, userId: bo.id, slotId: slotId(slots, 2) });
     clock.advance(ROUND_SECONDS * 1000);
-    await t.app.wheelmeet.rounds.tick();
+    await t.app.rounds.tick();
     await ada.client.next('WheelSpinStarted');
     expect(await ada.client.call('LeaveSlot', { wheelId })).toMatchObject({ error: { code: 'conflict' } });
     expect(await ada.client.call('ChangeSlot', { wheelId, slotId: slotId(slots, 3) })).toMatchObject({

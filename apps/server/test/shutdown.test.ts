@@ -60,7 +60,7 @@ describeEachDialect('shutting down with hub calls under way', (dialect) => {
 
       // The clock's write (made just after SendAnswer's acknowledgement) waits for the test,
       // or for the database to start closing: a write let go only then is lost.
-      const calls = t.app.wheelmeet.calls;
+      const calls = t.app.calls;
       const callStarted = calls.callStarted;
       const writeHeld = deferred();
       const letWrite = deferred();

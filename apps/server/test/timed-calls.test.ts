@@ -121,13 +121,13 @@ describeEachDialect('timed calls with a mutual extension (issue 13, decision 014
     dataOf(await caller.client.call('ExtendCall', { matchId }));
 
     clock.advance(MINUTE - 1);
-    await t.app.wheelmeet.calls.endTimeUp();
+    await t.app.calls.endTimeUp();
     expect(caller.client.all('CallTimeUp')).toEqual([]);
     clock.advance(1);
-    await t.app.wheelmeet.calls.endTimeUp();
+    await t.app.calls.endTimeUp();
     expect(await caller.client.next('CallTimeUp')).toEqual({ matchId });
     expect(await answerer.client.next('CallTimeUp')).toEqual({ matchId });
-    await t.app.wheelmeet.calls.endTimeUp();
+    await t.app.calls.endTimeUp();
     expect(caller.client.all('CallTimeUp')).toHaveLength(1);
 
     const row = await t.database.db

@@ -1,5 +1,5 @@
-import type { FastifySerializerCompiler } from 'fastify';
 import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 

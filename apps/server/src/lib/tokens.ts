@@ -29,12 +29,16 @@ export interface ParticipantClaims {
   wheelId: string;
 }
 
+/** Refuses a participant whose token is valid by throwing the refusal (HTTP and hub answer it as thrown). */
+export type ParticipantCheck = (claims: ParticipantClaims) => Promise<void>;
+
 /**
  * Signed, expiring tokens (HS256 JWTs): a participant's identity, and a grant that opens a
  * wheel behind an access code. Each kind carries its own `typ`, so one can never pass for
  * the other.
  */
 export function createTokenService(secret: string, clock: Clock) {
+  const participantChecks: ParticipantCheck[] = [];
   // Imported once: handed raw bytes, jose imports a key for every token it signs or checks,
   // which was most of a registration's token cost.
   const key = crypto.subtle.importKey(
@@ -76,11 +80,18 @@ export function createTokenService(secret: string, clock: Clock) {
     signParticipant: (claims: ParticipantClaims) =>
       sign({ typ: 'participant', wid: claims.wheelId }, claims.participantId, PARTICIPANT_TOKEN_TTL_SECONDS),
 
+    /** The token's participant, once every check features added (`addParticipantCheck`) let them through. */
     async verifyParticipant(token: string): Promise<ParticipantClaims | undefined> {
       const payload = await verify(token, 'participant');
-      return payload && typeof payload.wid === 'string'
-        ? { participantId: payload.sub as string, wheelId: payload.wid }
-        : undefined;
+      if (!payload || typeof payload.wid !== 'string') return undefined;
+      const claims = { participantId: payload.sub as string, wheelId: payload.wid };
+      for (const check of participantChecks) await check(claims);
+      return claims;
+    },
+
+    /** A feature's rule that a valid token is not enough for (a removed participant); it throws to refuse. */
+    addParticipantCheck(check: ParticipantCheck) {
+      participantChecks.push(check);
     },
 
     signStaff: (claims: StaffClaims) =>

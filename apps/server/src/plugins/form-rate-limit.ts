@@ -3,7 +3,7 @@ import rateLimit, {
   type FastifyRateLimitStore,
   type RateLimitOptions,
 } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AttemptLimiter } from '../lib/attempt-limiter';
 import { tooManyRequests } from '../lib/errors';
 import type { LimiterFactory } from '../lib/redis-limiters';
@@ -81,24 +81,28 @@ function storeOf(limiters: LimiterFactory) {
  * @fastify/rate-limit, on the routes that ask for it only: keyed by the client's address as
  * Fastify reads it (TRUST_PROXY), refusing in the error model with a message in words and
  * Retry-After (set by the error handler, as for every 429) and no other rate-limit headers.
+ * Modules with form routes name it among their dependencies.
  */
-export async function registerFormRateLimit(app: FastifyInstance, limiters: LimiterFactory) {
-  await app.register(rateLimit, {
-    global: false,
-    store: storeOf(limiters),
-    keyGenerator: (request) => request.ip,
-    addHeaders: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-      'retry-after': false,
-    },
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-    errorResponseBuilder: (_request, { ttl }) =>
-      tooManyRequests(`Too many requests. Please try again in ${inWords(ttl)}.`, ttl),
-  });
-}
+export const formRateLimit = fp(
+  async (app) => {
+    await app.register(rateLimit, {
+      global: false,
+      store: storeOf(app.limiters),
+      keyGenerator: (request) => request.ip,
+      addHeaders: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+        'retry-after': false,
+      },
+      addHeadersOnExceeding: {
+        'x-ratelimit-limit': false,
+        'x-ratelimit-remaining': false,
+        'x-ratelimit-reset': false,
+      },
+      errorResponseBuilder: (_request, { ttl }) =>
+        tooManyRequests(`Too many requests. Please try again in ${inWords(ttl)}.`, ttl),
+    });
+  },
+  { name: 'form-rate-limit', dependencies: ['infrastructure'] },
+);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCallDrain, keepAfterAck } from './call-drain';
-import type { HubSocket } from './hub';
+import type { HubSocket } from './sockets';
 
 /** Just what the drain uses of a connection: its id, its middleware and its 'disconnect'. */
 function fakeSocket() {

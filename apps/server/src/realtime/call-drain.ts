@@ -1,5 +1,5 @@
 import { hubError } from './acknowledge';
-import type { HubSocket } from './hub';
+import type { HubSocket } from './sockets';
 
 export const RESTARTING = 'The server is restarting. You will be reconnected in a moment.';
 const refusal = hubError('service_unavailable', RESTARTING);

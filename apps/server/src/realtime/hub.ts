@@ -1,75 +1,24 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import {
-  type ClientToServerEvents,
   type ErrorCode,
-  HUB_PATH,
-  type HubCapability,
-  type HubError,
   HUB_CAPABILITIES_MESSAGE,
+  HUB_PATH,
+  type HubError,
   hubHandshakeAuthSchema,
-  type ServerToClientEvents,
-  type SlotsChangedEvent,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { Server, type Socket } from 'socket.io';
+import { Server } from 'socket.io';
 import { type AttemptLimiter, createAttemptLimiter } from '../lib/attempt-limiter';
 import { clientAddressOf, type TrustProxy } from '../lib/client-address';
 import type { Clock } from '../lib/clock';
 import type { RedisClient } from '../lib/redis';
 import type { LimiterFactory } from '../lib/redis-limiters';
-import type { ParticipantClaims, TokenService } from '../lib/tokens';
+import type { TokenService } from '../lib/tokens';
 import { hubError, INTERNAL_ERROR } from './acknowledge';
 import { type CallObserver, createCallDrain } from './call-drain';
 import { HUB_LIMITS, type HubLimits, TOO_MANY_CALLS, TOO_MANY_CONNECTIONS } from './hub-limits';
-
-export interface HubSocketData {
-  /** The client's address, by the same rule as Fastify's `request.ip` (TRUST_PROXY). */
-  clientAddress: string;
-  /** Set when the connection presented a valid participant token. */
-  participant?: ParticipantClaims;
-  /** Wheels this connection has joined (and was allowed into). */
-  joinedWheels: string[];
-  /** What the connection asked for in its handshake (`auth.capabilities`), known names only. */
-  capabilities: HubCapability[];
-}
-
-/** What server processes tell each other over the adapter (only when there are several). */
-export interface HubInterServerEvents {
-  /** A participant is back on a wheel: every process drops the seat release it had pending for them. */
-  participantReturned: (wheelId: string, participantId: string) => void;
-  /** A wheel's seat changes of one tick: every process pushes them to its own connections (pushes.ts). */
-  slotsChanged: (event: SlotsChangedEvent) => void;
-}
-export type WheelHub = Server<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  HubInterServerEvents,
-  HubSocketData
->;
-export type HubSocket = Socket<
-  ClientToServerEvents,
-  ServerToClientEvents,
-  HubInterServerEvents,
-  HubSocketData
->;
-
-/** Rooms are named after the entity they are about. */
-export const wheelRoom = (wheelId: string) => `wheel:${wheelId}`;
-export const participantRoom = (participantId: string) => `participant:${participantId}`;
-/**
- * The connections on a wheel that get the spec's SlotTaken and SlotLeft, one per seat change:
- * those that did not ask for the batched SlotsChanged. They are in the wheel's room too, and
- * leave both together (`wheelRoomsOf`).
- */
-export const slotEventsRoom = (wheelId: string) => `wheel:${wheelId}:slot-events`;
-
-/** Whether a connection gets a wheel's seat changes batched (SlotsChanged) or one by one. */
-export const wantsSlotsChanged = (data: Pick<HubSocketData, 'capabilities'>) =>
-  data.capabilities.includes('SlotsChanged');
-
-/** The rooms a connection on a wheel is in for it: the wheel's, and, for the spec's seat events, theirs. */
-export const wheelRoomsOf = (wheelId: string) => [wheelRoom(wheelId), slotEventsRoom(wheelId)];
+import type { HubCalls, HubSocket, WheelHub } from './sockets';
 
 /** A refused handshake: the client's `connect_error` carries `data: { code, reason, message }`. */
 class HandshakeError extends Error {
@@ -284,6 +233,13 @@ export function createHub(httpServer: HttpServer, deps: HubDependencies) {
 
   return {
     io,
+    /**
+     * Adds a feature's hub calls: they are set up on every new connection, after the hub's own
+     * limits, in the order the features were added.
+     */
+    handle(calls: HubCalls) {
+      io.on('connection', calls);
+    },
     /** Signalling messages per participant, over all their connections (see call-handlers.ts). */
     signalLimiter,
     /**
@@ -305,3 +261,6 @@ export function createHub(httpServer: HttpServer, deps: HubDependencies) {
     },
   };
 }
+
+/** The hub as feature modules see it: the server to push with, and where to add their calls. */
+export type Hub = ReturnType<typeof createHub>;

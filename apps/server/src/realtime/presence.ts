@@ -1,5 +1,4 @@
-import type { Presence } from '../modules/wheels/wheels.service';
-import { type HubSocketData, type WheelHub, wheelRoom } from './hub';
+import { type HubSocketData, type WheelHub, wheelRoom } from './sockets';
 
 /**
  * How long a question to every server process (who is in this room?) may take. The Redis
@@ -52,7 +51,9 @@ export async function socketsIn(
 export function createPresence(
   getHub: () => WheelHub | undefined,
   { multiProcess = true }: { multiProcess?: boolean } = {},
-): Presence & {
+): {
+  /** For showing who is here: when another process does not answer in time, this process's own people. */
+  activeParticipantIds(wheelId: string): Promise<string[]>;
   /** Rejects when some process did not answer, so a caller deciding to free a seat can ask again later. */
   isPresent(wheelId: string, participantId: string): Promise<boolean>;
 } {

@@ -1,6 +1,6 @@
 import { SLOT_CHANGES_TICK_MS, type SlotsChangedEvent } from '@wheelmeet/contracts';
 import type { DomainEvents } from '../lib/domain-events';
-import { participantRoom, slotEventsRoom, type WheelHub, wheelRoom } from './hub';
+import { participantRoom, slotEventsRoom, type WheelHub, wheelRoom } from './sockets';
 
 /**
  * Pushes a wheel's seat changes of one tick to this process's connections on the wheel, each

@@ -71,9 +71,9 @@ export async function matchedPair(
 ) {
   const { wheelId, people } = await seatedPair(t, clients, wheel);
   clock.advance(roundSeconds * 1_000);
-  await t.app.wheelmeet.rounds.tick();
+  await t.app.rounds.tick();
   clock.advance(SPIN_ANIMATION_MS);
-  await t.app.wheelmeet.rounds.tick();
+  await t.app.rounds.tick();
   const [ada, bo] = people as [PairedPerson, PairedPerson];
   const [match] = (await ada.client.next('WheelSpinCompleted')).matches as Match[];
   if (!match) throw new Error('no match');

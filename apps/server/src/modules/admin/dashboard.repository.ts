@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 
-/** Read-only figures across features for the admin area: the dashboard, and seats for the wheel lists. */
+/** Read-only figures across features for the admin area's dashboard. */
 export function createDashboardRepository(db: Kysely<Database>) {
   const count = async (query: Promise<{ count: number | string | bigint } | undefined>) =>
     Number((await query)?.count ?? 0);
@@ -66,19 +66,6 @@ export function createDashboardRepository(db: Kysely<Database>) {
         businessSignUps,
         revenueCentsByCurrency: revenue.map((row) => ({ currency: row.currency, cents: Number(row.cents) })),
       };
-    },
-
-    /** How many of each wheel's slots hold someone right now; a wheel nobody sits on is left out. */
-    async seatedByWheel(wheelIds: readonly string[]): Promise<Map<string, number>> {
-      if (wheelIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('slots')
-        .select(['wheel_id', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('participant_id', 'is not', null)
-        .where('wheel_id', 'in', wheelIds)
-        .groupBy('wheel_id')
-        .execute();
-      return new Map(rows.map((row) => [row.wheel_id, Number(row.count)]));
     },
   };
 }

@@ -1,24 +1,36 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import fp from 'fastify-plugin';
 import { createAuthRepository } from './auth.repository';
 import { authRoutes } from './auth.routes';
 import { type AuthService, createAuthService } from './auth.service';
+import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle';
 
-type AuthServiceDeps = Parameters<typeof createAuthService>[0];
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Who is signed in to the admin area; every module's staff guards ask it. */
+    auth: AuthService;
+    /** One throttle for every password guess, staff and organisers alike. */
+    signInThrottle: SignInThrottle;
+  }
+}
 
 /**
  * Signing in to the admin area: the accounts' repository, the service and the routes
- * (/api/admin/login, /api/admin/profile), and `request.staff`, which every module's staff guards
- * set. Returns the service, which those guards ask who is signed in.
+ * (/api/admin/login, /api/admin/profile), and `request.staff`, which the staff guards set.
  */
-export async function registerAuth(
-  app: FastifyInstance,
-  deps: Omit<AuthServiceDeps, 'accounts'> & { db: Kysely<Database> },
-): Promise<AuthService> {
-  const { db, ...service } = deps;
-  const auth = createAuthService({ ...service, accounts: createAuthRepository(db) });
-  app.decorateRequest('staff', null);
-  await app.register(authRoutes, { auth });
-  return auth;
-}
+export const authModule = fp(
+  async (app) => {
+    const signInThrottle = createSignInThrottle({ clock: app.clock, limiters: app.limiters });
+    const auth = createAuthService({
+      accounts: createAuthRepository(app.db),
+      tokens: app.tokens,
+      clock: app.clock,
+      passwords: app.passwords,
+      throttle: signInThrottle,
+    });
+    app.decorate('auth', auth);
+    app.decorate('signInThrottle', signInThrottle);
+    app.decorateRequest('staff', null);
+    await app.register(authRoutes, { auth });
+  },
+  { name: 'auth', dependencies: ['infrastructure'] },
+);

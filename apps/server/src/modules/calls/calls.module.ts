@@ -1,25 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { registerCallHandlers } from '../../realtime/call-handlers';
+import fp from 'fastify-plugin';
+import { registerCallHandlers } from './calls.hub';
 import { createCallsRepository } from './calls.repository';
 import { type CallsService, createCallsService } from './calls.service';
 
-type CallsServiceDeps = Parameters<typeof createCallsService>[0];
-type CallHandlerDeps = Parameters<typeof registerCallHandlers>[1];
-
-/**
- * Video calls: the repository, the service (the call's clock, ICE servers) and the hub's
- * signalling relay on every connection (realtime/call-handlers.ts). Returns the service, which
- * the round ticker, the hub, safety, the admin wheels and the client config use.
- */
-export function registerCalls(
-  app: FastifyInstance,
-  deps: Omit<CallsServiceDeps, 'calls'> &
-    Pick<CallHandlerDeps, 'hub' | 'signalLimiter'> & { db: Kysely<Database> },
-): CallsService {
-  const { db, hub, signalLimiter, ...service } = deps;
-  const calls = createCallsService({ ...service, calls: createCallsRepository(db) });
-  hub.on('connection', (socket) => registerCallHandlers(socket, { hub, calls, signalLimiter, log: app.log }));
-  return calls;
+declare module 'fastify' {
+  interface FastifyInstance {
+    calls: CallsService;
+  }
 }
+
+/** Video calls: the repository, the service (the call's clock, ICE servers) and the hub's signalling relay (calls.hub.ts). */
+export const callsModule = fp(
+  async (app) => {
+    const { hub } = app;
+    const calls = createCallsService({
+      calls: createCallsRepository(app.db),
+      clock: app.clock,
+      ice: app.config.ice,
+      events: app.events,
+    });
+    app.decorate('calls', calls);
+    hub.handle((socket) =>
+      registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter: hub.signalLimiter, log: app.log }),
+    );
+  },
+  { name: 'calls', dependencies: ['infrastructure', 'hub', 'matches'] },
+);

@@ -22,7 +22,7 @@ import type { AuthService } from '../auth/auth.service';
 import { staffGuard, staffOf } from '../auth/staff-guard';
 import type { ConnectionsService } from '../connections/connections.service';
 import { createSettingsRepository } from '../settings/settings.repository';
-import { SMTP_PASSWORD_KEY, type SettingsService } from '../settings/settings.service';
+import { type SettingsService, SMTP_PASSWORD_KEY } from '../settings/settings.service';
 import { createEmailRepository } from './email.repository';
 import { createEmailService, type EmailService } from './email.service';
 import { type Mailer, smtpMailer } from './smtp-mailer';

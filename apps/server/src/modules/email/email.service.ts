@@ -14,8 +14,8 @@ import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { Staff } from '../auth/auth.service';
-import { demoRequestMail, type MailContent, receiptMail, summaryMail } from './email-content';
 import type { EmailRepository, OutboxRow } from './email.repository';
+import { demoRequestMail, type MailContent, receiptMail, summaryMail } from './email-content';
 import { nextAttemptAfterFailure, SEND_LEASE_MS, smtpConfigOf } from './outbox-rules';
 import { type Mailer, smtpErrorMessage } from './smtp-mailer';
 

@@ -3,8 +3,8 @@ import { toJsonColumn } from '../../db/json';
 import { notFound } from '../../lib/errors';
 import type { Staff } from '../auth/auth.service';
 import { WHEEL_NOT_FOUND } from '../wheels/wheels.service';
-import { mayManage, storedOrigins } from './embed-rules';
 import type { EmbedRepository } from './embed.repository';
+import { mayManage, storedOrigins } from './embed-rules';
 
 /** Which sites may show a wheel in an iframe: the organiser's list, and what the embed page is told. */
 export function createEmbedService(deps: { embed: EmbedRepository }) {

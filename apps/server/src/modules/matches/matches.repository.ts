@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
+import type { ParticipantRow } from '../../db/rows';
 import type { Database, MatchesTable } from '../../db/schema';
-import type { ParticipantRow } from '../participants/participants.repository';
 import { type DeliveryRow, recordWebhookDeliveries } from '../public-api/public-api.repository';
 
 export type MatchRow = Selectable<MatchesTable>;

@@ -5,10 +5,10 @@ import {
   type RefusalReason,
   type WebhookEvent,
 } from '@wheelmeet/contracts';
+import { toParticipant } from '../../db/rows';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { type AppError, notFound, refusal } from '../../lib/errors';
-import { toParticipant } from '../participants/participant-view';
 import type { MatchesRepository, MatchRow, MatchWithPeople } from './matches.repository';
 
 export const NOT_YOUR_MATCH = 'Only the two people in a match can answer it.';

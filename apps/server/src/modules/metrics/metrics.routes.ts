@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { DatabaseHandle } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { createMetrics, type MetricsObservers, NO_METRICS } from './metrics';
@@ -15,19 +16,31 @@ function presentsToken(header: string | undefined, token: string): boolean {
   return timingSafeEqual(digest(presented), digest(token)) && presented !== '';
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How each part of the app reports to the metrics (no-ops without METRICS_TOKEN). */
+    metrics: MetricsObservers;
+  }
+}
+
 /**
  * Prometheus metrics (docs/metrics.md), only when a token is configured: then every HTTP
  * answer is timed, every database query is observed, and GET /metrics answers the scrape
  * for a `Bearer <token>`. Without a token there is no route and every observer is a no-op.
- * Call it on the root instance, so the hook sees every route.
+ * Registered first, on the root instance, so the hook sees every route.
  */
-export function registerMetrics(
-  app: FastifyInstance,
-  options: { token: string | undefined; database: DatabaseHandle },
-): MetricsObservers {
-  const { token, database } = options;
-  if (!token) return NO_METRICS;
+export const metricsPlugin = fp<{ token: string | undefined; database: DatabaseHandle }>(
+  async (app, { token, database }) => {
+    app.decorate('metrics', token ? observeWithPrometheus(app, token, database) : NO_METRICS);
+  },
+  { name: 'metrics' },
+);
 
+function observeWithPrometheus(
+  app: FastifyInstance,
+  token: string,
+  database: DatabaseHandle,
+): MetricsObservers {
   const metrics = createMetrics({
     dialect: database.dialect,
     onCollectError: (error, metric) => app.log.warn({ err: error, metric }, 'a metric could not be read'),

@@ -43,8 +43,8 @@ export interface MetricsObservers {
   query(durationMs: number, failed: boolean): void;
   limiterRefusal(limiter: string): void;
   redisFallback(): void;
-  /** Names where the scrape-time gauges read from. */
-  readFrom(sources: MetricSources): void;
+  /** Names where the scrape-time gauges read from (each part of the app names its own). */
+  readFrom(sources: Partial<MetricSources>): void;
 }
 
 export type Metrics = MetricsObservers & {
@@ -79,7 +79,7 @@ export function createMetrics(options: {
 }): Metrics {
   const register = new Registry();
   collectDefaultMetrics({ register });
-  let sources: MetricSources | undefined;
+  let sources: Partial<MetricSources> = {};
 
   const httpDuration = new Histogram({
     name: 'wheelmeet_http_request_duration_seconds',
@@ -106,7 +106,7 @@ export function createMetrics(options: {
     help: 'Real-time connections open on this process',
     registers: [register],
     collect() {
-      this.set(sources?.connectedSockets() ?? 0);
+      this.set(sources.connectedSockets?.() ?? 0);
     },
   });
   new Gauge({
@@ -116,9 +116,10 @@ export function createMetrics(options: {
     registers: [register],
     async collect() {
       this.reset();
-      if (!sources) return;
+      const { wheelsByPhase } = sources;
+      if (!wheelsByPhase) return;
       try {
-        const counts = await sources.wheelsByPhase();
+        const counts = await wheelsByPhase();
         for (const phase of ROUND_PHASES) this.set({ phase }, counts[phase] ?? 0);
       } catch (error) {
         options.onCollectError?.(error, 'wheelmeet_wheels_by_phase');
@@ -212,7 +213,7 @@ export function createMetrics(options: {
       redisFallbacks.inc();
     },
     readFrom(next) {
-      sources = next;
+      sources = { ...sources, ...next };
     },
     stop() {
       loopDelay.disable();

@@ -1,8 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
-import type { Database, ParticipantsTable } from '../../db/schema';
-
-export type ParticipantRow = Selectable<ParticipantsTable>;
+import type { ParticipantRow } from '../../db/rows';
+import type { Database } from '../../db/schema';
 
 async function countOnWheel(db: Kysely<Database>, wheelId: string): Promise<number> {
   const row = await db
@@ -94,15 +93,6 @@ export function createParticipantsRepository(db: Kysely<Database>) {
   return {
     async findById(id: string): Promise<ParticipantRow | undefined> {
       return (await participantById(db, { id }))[0];
-    },
-
-    async findByIds(ids: readonly string[]): Promise<ParticipantRow[]> {
-      if (ids.length === 0) return [];
-      return db
-        .selectFrom('participants')
-        .selectAll()
-        .where('id', 'in', [...ids])
-        .execute();
     },
 
     /**

@@ -10,15 +10,14 @@ import {
 } from '@wheelmeet/contracts';
 import type { z } from 'zod';
 import { toJsonColumn } from '../../db/json';
+import { type ParticipantRow, toParticipant, type WheelRow } from '../../db/rows';
 import type { Clock } from '../../lib/clock';
 import { AppError, refusal } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { TokenService } from '../../lib/tokens';
 import { RemovedFromWheelError } from '../safety/removed-from-wheel';
-import type { WheelRow } from '../wheels/wheels.repository';
 import type { WheelsService } from '../wheels/wheels.service';
-import { toParticipant } from './participant-view';
-import type { ParticipantRow, ParticipantsRepository } from './participants.repository';
+import type { ParticipantsRepository } from './participants.repository';
 
 const GENDERS = ['male', 'female', 'other'] as const;
 const text = (value: RegistrationData[string] | undefined) =>

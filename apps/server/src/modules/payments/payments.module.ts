@@ -1,35 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { AppConfig } from '../../config';
-import type { Database } from '../../db/schema';
+import fp from 'fastify-plugin';
 import { createPaymentsRepository } from './payments.repository';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 import { selectPaymentProvider } from './select-payment-provider';
 import type { StripeClientOptions } from './stripe-payment-provider';
 
-type PaymentsServiceDeps = Parameters<typeof createPaymentsService>[0];
-
 /**
  * Card payments: Stripe when it is configured, else the test-mode provider (decision 009),
- * the service over them and the routes.
+ * the service over them and the routes. `stripeClientOptions`: where the Stripe client sends
+ * API requests (tests point it at a local stand-in); Stripe's own by default.
  */
-export async function registerPayments(
-  app: FastifyInstance,
-  deps: Omit<PaymentsServiceDeps, 'payments' | 'provider' | 'log'> & {
-    db: Kysely<Database>;
-    stripe: AppConfig['stripe'];
-    stripeClientOptions: StripeClientOptions | undefined;
-    /** Sign-ups per client per 10 minutes (PUBLIC_FORM_LIMIT). */
-    formLimit: number;
+export const paymentsModule = fp<{ stripeClientOptions?: StripeClientOptions }>(
+  async (app, { stripeClientOptions }) => {
+    const { random, config } = app;
+    const payments = createPaymentsService({
+      payments: createPaymentsRepository(app.db),
+      businessUsers: app.business.businessUsers,
+      plans: app.business.plans,
+      provider: selectPaymentProvider(config.stripe, { random, stripeClientOptions }),
+      clock: app.clock,
+      random,
+      log: app.log,
+      tokens: app.tokens,
+      outbox: app.eventOutbox,
+    });
+    await app.register(paymentsRoutes, {
+      payments,
+      formLimit: config.publicFormLimit,
+    });
   },
-): Promise<void> {
-  const { db, stripe, stripeClientOptions, formLimit, ...service } = deps;
-  const payments = createPaymentsService({
-    ...service,
-    payments: createPaymentsRepository(db),
-    provider: selectPaymentProvider(stripe, { random: service.random, stripeClientOptions }),
-    log: app.log,
-  });
-  await app.register(paymentsRoutes, { payments, formLimit });
-}
+  { name: 'payments', dependencies: ['infrastructure', 'form-rate-limit', 'business', 'event-outbox'] },
+);

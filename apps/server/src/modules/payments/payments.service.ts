@@ -11,13 +11,13 @@ import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors'
 import { centsToAmount } from '../../lib/money';
 import { createKeyedQueue } from '../../lib/one-at-a-time';
 import type { Random } from '../../lib/random';
-import type { EventOutbox } from '../event-outbox/event-outbox';
-import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
 import type { TokenService } from '../../lib/tokens';
 import type { BusinessUsersRepository } from '../business/business-users.repository';
 import { BUSINESS_USER_NOT_FOUND_MESSAGE, UNKNOWN_PLAN_MESSAGE } from '../business/business-users.service';
 import type { PlansRepository } from '../business/plans.repository';
 import { hasSubscriptionEnded, nextPeriodStart } from '../business/subscription-coverage';
+import type { EventOutbox } from '../event-outbox/event-outbox';
+import type { NewOutboxEvent } from '../event-outbox/event-outbox.repository';
 import type { CreatedIntent, PaymentEvent, PaymentProvider } from './payment-provider';
 import type { PaymentsRepository } from './payments.repository';
 import { subscriptionEnd } from './subscription-period';

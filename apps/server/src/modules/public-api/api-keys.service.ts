@@ -5,6 +5,7 @@ import type { Random } from '../../lib/random';
 import type { Staff } from '../auth/auth.service';
 import type { BusinessUsersRepository } from '../business/business-users.repository';
 import type { PlansRepository } from '../business/plans.repository';
+import type { ApiKeyRow, PublicApiRepository } from './public-api.repository';
 import {
   ACCOUNT_NOT_ACTIVE,
   apiRefusal,
@@ -14,7 +15,6 @@ import {
   planRequiredMessage,
   sha256,
 } from './public-api-rules';
-import type { ApiKeyRow, PublicApiRepository } from './public-api.repository';
 
 export const INVALID_API_KEY = 'This API key is not valid. It may have been revoked.';
 export const KEY_NOT_FOUND = 'API key not found';

@@ -33,7 +33,7 @@ import type { BusinessUsersRepository } from '../business/business-users.reposit
 import type { PlansRepository } from '../business/plans.repository';
 import type { MatchesService } from '../matches/matches.service';
 import type { ParticipantsService } from '../participants/participants.service';
-import type { WheelsAdminService } from '../wheels/wheels-admin.service';
+import type { WheelsAdminService } from '../wheels-admin/wheels-admin.service';
 import { type ApiCaller, type ApiKeysService, createApiKeysService } from './api-keys.service';
 import { createPublicApiRepository } from './public-api.repository';
 import { createHttpWebhookSender, type WebhookSender } from './webhook-sender';

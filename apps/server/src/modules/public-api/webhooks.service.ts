@@ -12,6 +12,7 @@ import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import type { Random } from '../../lib/random';
+import type { DeliveryRow, PublicApiRepository, WebhookRow } from './public-api.repository';
 import {
   DELIVERY_TIMEOUT_MS,
   isDelivered,
@@ -22,7 +23,6 @@ import {
   signatureHeader,
   WEBHOOK_URL_REFUSED,
 } from './public-api-rules';
-import type { DeliveryRow, PublicApiRepository, WebhookRow } from './public-api.repository';
 import type { WebhookSender } from './webhook-sender';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';

@@ -1,11 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import fp from 'fastify-plugin';
 import { startRoundTicker } from './round-ticker';
 import { createRoundsRepository } from './rounds.repository';
-import { createRoundsService } from './rounds.service';
+import { createRoundsService, type RoundsService } from './rounds.service';
 
-type RoundsServiceDeps = Parameters<typeof createRoundsService>[0];
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live wheel: snapshots and round steps; tests with a manual ticker call `tick()` themselves. */
+    rounds: RoundsService;
+  }
+}
 
 /** How often the ticker looks for due steps, besides waking for the ones this process scheduled. */
 const ROUND_TICK_MS = 200;
@@ -13,44 +16,45 @@ const ROUND_TICK_MS = 200;
 /**
  * Rounds: the repository, the service, a taken slot starting a wheel's countdown, and the clock.
  * With `ticker: 'timer'`, one tick drives everything the clock decides: the rounds' steps and
- * expiring matches (`rounds.tick`), then each of `alsoOnTick` in turn; the ticker stops when the
- * app starts closing (a preClose hook). Returns the service (the hub, the admin wheels and tests
- * drive it) and the count of wheels by phase the metrics read.
+ * expiring matches, then calls whose time is up; the ticker stops when the app starts closing.
  */
-export function registerRounds(
-  app: FastifyInstance,
-  deps: Omit<RoundsServiceDeps, 'rounds' | 'onError'> & {
-    db: Kysely<Database>;
-    /** 'manual': no timer; tests call `tick()` themselves with their own clock. */
-    ticker: 'timer' | 'manual';
-    /** More of what the clock decides, run after the rounds' own steps on every tick. */
-    alsoOnTick: ReadonlyArray<() => Promise<unknown>>;
-  },
-) {
-  const { db, ticker: driver, alsoOnTick, ...service } = deps;
-  const { events, clock } = service;
-  const repository = createRoundsRepository(db);
-  const rounds = createRoundsService({
-    ...service,
-    rounds: repository,
-    onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
-  });
-  const wheelsByPhase = repository.countWheelsByPhase;
-  events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
-  if (driver === 'manual') return { rounds, wheelsByPhase };
+export const roundsModule = fp<{ ticker: 'timer' | 'manual' }>(
+  async (app, { ticker: driver }) => {
+    const { events, clock, calls } = app;
+    const repository = createRoundsRepository(app.db);
+    const rounds = createRoundsService({
+      rounds: repository,
+      wheels: app.wheels,
+      matches: app.matches,
+      events,
+      clock,
+      random: app.random,
+      onSpin: app.metrics.spin,
+      onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
+    });
+    app.decorate('rounds', rounds);
+    app.metrics.readFrom({ wheelsByPhase: repository.countWheelsByPhase });
+    events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
+    if (driver === 'manual') return;
 
-  const tickAll = async () => {
-    await rounds.tick();
-    for (const step of alsoOnTick) await step();
-  };
-  const ticker = startRoundTicker({ tick: tickAll }, ROUND_TICK_MS, app.log);
-  // The next step of a round this process moved on is known to the millisecond: wake for it.
-  const wakeAt = (due: string | null) => {
-    if (due) ticker.wakeIn(Date.parse(due) - clock.now().getTime());
-  };
-  events.subscribe('roundScheduled', (event) => wakeAt(event.nextSpinAt));
-  events.subscribe('spinStarted', (event) => wakeAt(event.revealAt));
-  events.subscribe('matchesRevealed', (event) => wakeAt(event.completed.resetAt));
-  app.addHook('preClose', async () => ticker.stop());
-  return { rounds, wheelsByPhase };
-}
+    const ticker = startRoundTicker(
+      {
+        tick: async () => {
+          await rounds.tick();
+          await calls.endTimeUp();
+        },
+      },
+      ROUND_TICK_MS,
+      app.log,
+    );
+    // The next step of a round this process moved on is known to the millisecond: wake for it.
+    const wakeAt = (due: string | null) => {
+      if (due) ticker.wakeIn(Date.parse(due) - clock.now().getTime());
+    };
+    events.subscribe('roundScheduled', (event) => wakeAt(event.nextSpinAt));
+    events.subscribe('spinStarted', (event) => wakeAt(event.revealAt));
+    events.subscribe('matchesRevealed', (event) => wakeAt(event.completed.resetAt));
+    app.addHook('preClose', async () => ticker.stop());
+  },
+  { name: 'rounds', dependencies: ['infrastructure', 'wheels', 'matches', 'calls'] },
+);

@@ -1,8 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
+import type { WheelRow } from '../../db/rows';
 import type { Database, MatchesTable } from '../../db/schema';
 import { type DeliveryRow, recordWebhookDeliveries } from '../public-api/public-api.repository';
-import type { WheelRow } from '../wheels/wheels.repository';
 
 /**
  * The round state machine's SQL. Every transition is a conditional update that names the

@@ -1,12 +1,12 @@
 import { indexInRing, ringHalf, type SpinState, type WheelSnapshot } from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
+import type { WheelRow } from '../../db/rows';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { MatchesService } from '../matches/matches.service';
-import type { WheelRow } from '../wheels/wheels.repository';
 import type { WheelsService } from '../wheels/wheels.service';
 import { chooseRotation, pairKey } from './matching';
 import { dueAction, dueCutoffs, isPairable, retimedSpinAt, secondsLater, spinSchedule } from './round-timing';

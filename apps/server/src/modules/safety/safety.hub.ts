@@ -1,28 +1,7 @@
 import { REMOVED_FROM_WHEEL } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TokenService } from '../../lib/tokens';
 import { hubError } from '../../realtime/acknowledge';
-import { type HubSocket, participantRoom, type WheelHub, wheelRoomsOf } from '../../realtime/hub';
-import { RemovedFromWheelError } from './removed-from-wheel';
-
-/**
- * The token service, with every participant token checked against the removals in the
- * database on each use (HTTP requests and the hub's handshake), so a removal holds on every
- * server process and after restarts, not only where it happened.
- */
-export function refuseRemovedParticipants(
-  tokens: TokenService,
-  isRemoved: (participantId: string) => Promise<boolean>,
-): TokenService {
-  return {
-    ...tokens,
-    async verifyParticipant(token) {
-      const claims = await tokens.verifyParticipant(token);
-      if (claims && (await isRemoved(claims.participantId))) throw new RemovedFromWheelError();
-      return claims;
-    },
-  };
-}
+import { type HubSocket, participantRoom, type WheelHub, wheelRoomsOf } from '../../realtime/sockets';
 
 /**
  * Hub calls that relay between the two people of a running call. They are not checked one by

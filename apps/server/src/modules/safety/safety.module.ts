@@ -1,192 +1,40 @@
-import {
-  errorBodySchema,
-  myBlocksResponseSchema,
-  removeParticipantRequestSchema,
-  removeParticipantResponseSchema,
-  reportHandledRequestSchema,
-  reportHandledResponseSchema,
-  safetyActionRequestSchema,
-  safetyActionResponseSchema,
-  safetyReportsResponseSchema,
-} from '@wheelmeet/contracts';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import type { Database } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { participantFromBearer } from '../../lib/http';
-import type { Random } from '../../lib/random';
-import { adminErrorResponses, idParamsSchema } from '../../lib/route-schemas';
-import type { TokenService } from '../../lib/tokens';
-import type { WheelHub } from '../../realtime/hub';
-import type { AuthService } from '../auth/auth.service';
-import { staffGuard, staffOf } from '../auth/staff-guard';
-import type { CallsService } from '../calls/calls.service';
-import type { MatchesService } from '../matches/matches.service';
-import type { WheelsService } from '../wheels/wheels.service';
+import fp from 'fastify-plugin';
+import { RemovedFromWheelError } from './removed-from-wheel';
 import { announceRemoval, guardRemovedParticipants } from './safety.hub';
 import { createSafetyRepository } from './safety.repository';
+import { safetyParticipantRoutes, safetyStaffRoutes } from './safety.routes';
 import { createSafetyService, type SafetyService } from './safety.service';
 
-const REGISTER_FIRST = 'Register on a wheel to block or report someone.';
-
-const participantRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; tokens: TokenService }> = async (
-  app,
-  { safety, tokens },
-) => {
-  const participantOf = (authorization: string | undefined) =>
-    participantFromBearer(tokens, authorization, REGISTER_FIRST);
-  const tags = ['participants'];
-
-  app.post(
-    '/api/me/safety/:matchId',
-    {
-      schema: {
-        tags,
-        summary:
-          'Block the other person of one of my matches (never matched again; anything open ends) and/or report them',
-        params: z.object({ matchId: z.uuid() }),
-        body: safetyActionRequestSchema,
-        response: {
-          200: safetyActionResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-          404: errorBodySchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const me = await participantOf(request.headers.authorization);
-      reply.header('cache-control', 'no-store');
-      return safety.act(request.params.matchId, me, request.body);
-    },
-  );
-
-  app.get(
-    '/api/me/safety/blocks',
-    {
-      schema: {
-        tags,
-        summary: 'The people I blocked on my wheel',
-        response: { 200: myBlocksResponseSchema, 401: errorBodySchema, 403: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const me = await participantOf(request.headers.authorization);
-      reply.header('cache-control', 'no-store');
-      return { blockedIds: await safety.blockedBy(me.participantId) };
-    },
-  );
-
-  app.delete(
-    '/api/me/safety/blocks/:participantId',
-    {
-      schema: {
-        tags,
-        summary: 'Take back my block of someone: later rounds may pair us again; the people I still block',
-        params: z.object({ participantId: z.uuid() }),
-        response: {
-          200: myBlocksResponseSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          403: errorBodySchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const me = await participantOf(request.headers.authorization);
-      reply.header('cache-control', 'no-store');
-      return { blockedIds: await safety.unblock(me, request.params.participantId) };
-    },
-  );
-};
-
-const staffRoutes: FastifyPluginAsyncZod<{ safety: SafetyService; auth: AuthService }> = async (
-  app,
-  { safety, auth },
-) => {
-  app.addHook('onRequest', staffGuard(auth, 'any'));
-  const tags = ['admin wheels'];
-
-  app.get(
-    '/api/admin/wheels/:id/safety/reports',
-    {
-      schema: {
-        tags,
-        summary: "Reports about people on the wheel (the organiser's own wheels; admins, any)",
-        params: idParamsSchema,
-        response: { 200: safetyReportsResponseSchema, ...adminErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return safety.reports(staffOf(request), request.params.id);
-    },
-  );
-
-  app.put(
-    '/api/admin/wheels/:id/safety/reports/:reportId/handled',
-    {
-      schema: {
-        tags,
-        summary:
-          'Mark a report handled, so the wheel’s page shows what still needs looking at; or open it again',
-        params: z.object({ id: z.uuid(), reportId: z.uuid() }),
-        body: reportHandledRequestSchema,
-        response: { 200: reportHandledResponseSchema, ...adminErrorResponses },
-      },
-    },
-    (request) =>
-      safety.markHandled(staffOf(request), request.params.id, request.params.reportId, request.body.handled),
-  );
-
-  app.post(
-    '/api/admin/wheels/:id/safety/removals',
-    {
-      schema: {
-        tags,
-        summary:
-          'Remove a participant from the wheel: their token stops working there, their seat and matches end',
-        params: idParamsSchema,
-        body: removeParticipantRequestSchema,
-        response: { 200: removeParticipantResponseSchema, ...adminErrorResponses },
-      },
-    },
-    (request) => safety.remove(staffOf(request), request.params.id, request.body.participantId),
-  );
-};
-
-/** Safety: report and block, and removal by the organiser (issue 13, decision 016). The module registers itself. */
-export async function registerSafety(
-  app: FastifyInstance,
-  deps: {
-    db: Kysely<Database>;
-    clock: Clock;
-    random: Random;
-    tokens: TokenService;
-    auth: AuthService;
-    matches: MatchesService;
-    calls: CallsService;
-    wheels: WheelsService;
-    hub: WheelHub;
-    log: FastifyBaseLogger;
-  },
-) {
-  const safety = createSafetyService({
-    safety: createSafetyRepository(deps.db),
-    matches: deps.matches,
-    calls: deps.calls,
-    wheels: deps.wheels,
-    clock: deps.clock,
-    random: deps.random,
-    onRemoved: (wheelId, participantId) => announceRemoval(deps.hub, wheelId, participantId),
-  });
-  deps.hub.on('connection', (socket) =>
-    guardRemovedParticipants(socket, { isRemoved: safety.isRemoved, log: deps.log }),
-  );
-  await app.register(participantRoutes, { safety, tokens: deps.tokens });
-  await app.register(staffRoutes, { safety, auth: deps.auth });
-  return safety;
+declare module 'fastify' {
+  interface FastifyInstance {
+    safety: SafetyService;
+  }
 }
+
+/**
+ * Safety: report and block, and removal by the organiser (issue 13, decision 016). A removed
+ * participant is refused wherever their token is read (HTTP and the hub's handshake) and on
+ * every hub call, on every server process and after restarts: the check reads the database.
+ */
+export const safetyModule = fp(
+  async (app) => {
+    const { hub } = app;
+    const safety = createSafetyService({
+      safety: createSafetyRepository(app.db),
+      matches: app.matches,
+      calls: app.calls,
+      wheels: app.wheels,
+      clock: app.clock,
+      random: app.random,
+      onRemoved: (wheelId, participantId) => announceRemoval(hub.io, wheelId, participantId),
+    });
+    app.decorate('safety', safety);
+    app.tokens.addParticipantCheck(async ({ participantId }) => {
+      if (await safety.isRemoved(participantId)) throw new RemovedFromWheelError();
+    });
+    hub.handle((socket) => guardRemovedParticipants(socket, { isRemoved: safety.isRemoved, log: app.log }));
+    await app.register(safetyParticipantRoutes, { safety, tokens: app.tokens });
+    await app.register(safetyStaffRoutes, { safety, auth: app.auth });
+  },
+  { name: 'safety', dependencies: ['infrastructure', 'hub', 'auth', 'wheels', 'matches', 'calls'] },
+);

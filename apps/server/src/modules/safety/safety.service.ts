@@ -14,8 +14,8 @@ import type { Staff } from '../auth/auth.service';
 import type { CallsService } from '../calls/calls.service';
 import type { MatchesService } from '../matches/matches.service';
 import type { WheelsService } from '../wheels/wheels.service';
-import { otherPersonOf, removedByOf } from './safety-rules';
 import type { SafetyRepository } from './safety.repository';
+import { otherPersonOf, removedByOf } from './safety-rules';
 
 export const MATCH_NOT_FOUND = 'Match not found';
 export const WHEEL_NOT_FOUND = 'Wheel not found';
@@ -163,6 +163,9 @@ export function createSafetyService(deps: {
     },
 
     isRemoved: (participantId: string) => safety.isRemoved(participantId),
+
+    /** How many reports of each wheel are not handled yet, for the admin wheel lists; a wheel with none is left out. */
+    openReportsByWheel: (wheelIds: readonly string[]) => safety.openReportsByWheel(wheelIds),
   };
 }
 

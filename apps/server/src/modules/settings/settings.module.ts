@@ -1,17 +1,23 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import fp from 'fastify-plugin';
 import { createSettingsRepository } from './settings.repository';
 import { createSettingsService, type SettingsService } from './settings.service';
 
-type SettingsServiceDeps = Parameters<typeof createSettingsService>[0];
+declare module 'fastify' {
+  interface FastifyInstance {
+    settings: SettingsService;
+  }
+}
 
 /**
- * Site settings: the repository and the service. No routes of their own (the admin area's
- * dashboard module serves them, email notifications read them), so nothing to register.
+ * Site settings: the repository and the service. No routes of their own: the admin dashboard
+ * serves them and email notifications read them.
  */
-export function createSettings(
-  deps: Omit<SettingsServiceDeps, 'settings'> & { db: Kysely<Database> },
-): SettingsService {
-  const { db, ...service } = deps;
-  return createSettingsService({ ...service, settings: createSettingsRepository(db) });
-}
+export const settingsModule = fp(
+  async (app) => {
+    app.decorate(
+      'settings',
+      createSettingsService({ clock: app.clock, settings: createSettingsRepository(app.db) }),
+    );
+  },
+  { name: 'settings', dependencies: ['infrastructure'] },
+);

@@ -1,33 +1,35 @@
-import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { LimiterFactory } from '../../lib/redis-limiters';
-import { createParticipantsRepository } from '../participants/participants.repository';
+import fp from 'fastify-plugin';
+import { registerSeatHandlers } from './wheels.hub';
 import { createWheelsRepository } from './wheels.repository';
 import { wheelsRoutes } from './wheels.routes';
 import { createAccessCodeLimits, createWheelsService, type WheelsService } from './wheels.service';
 
-type WheelsServiceDeps = Parameters<typeof createWheelsService>[0];
+declare module 'fastify' {
+  interface FastifyInstance {
+    wheels: WheelsService;
+  }
+}
 
 /**
- * The wheels visitors see (/api/wheels): the service over the wheels' repository and the
- * participants' (read for who is on a wheel), with the access-code limits, and the routes.
- * Returns the service, which participants, rounds, safety and the hub use.
+ * The wheels visitors see (/api/wheels) and their seats: the service over the wheels'
+ * repository, with the access-code limits, the routes and the hub's seat calls (wheels.hub.ts).
  */
-export async function registerWheels(
-  app: FastifyInstance,
-  deps: Omit<WheelsServiceDeps, 'wheels' | 'participants' | 'accessAttempts'> & {
-    db: Kysely<Database>;
-    limiters: LimiterFactory;
+export const wheelsModule = fp(
+  async (app) => {
+    const wheels = createWheelsService({
+      wheels: createWheelsRepository(app.db),
+      accessAttempts: createAccessCodeLimits(app.limiters),
+      clock: app.clock,
+      random: app.random,
+      tokens: app.tokens,
+      events: app.events,
+      presence: app.presence,
+      defaultRoundSeconds: app.config.wheelRoundSeconds,
+      cache: app.readCache,
+    });
+    app.decorate('wheels', wheels);
+    await app.register(wheelsRoutes, { wheels });
+    app.hub.handle((socket) => registerSeatHandlers(socket, { wheels, log: app.log }));
   },
-): Promise<WheelsService> {
-  const { db, limiters, ...service } = deps;
-  const wheels = createWheelsService({
-    ...service,
-    wheels: createWheelsRepository(db),
-    participants: createParticipantsRepository(db),
-    accessAttempts: createAccessCodeLimits(limiters),
-  });
-  await app.register(wheelsRoutes, { wheels });
-  return wheels;
-}
+  { name: 'wheels', dependencies: ['infrastructure', 'hub'] },
+);

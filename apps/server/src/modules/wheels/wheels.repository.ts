@@ -1,9 +1,8 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
+import type { ParticipantRow, WheelRow } from '../../db/rows';
 import type { Database, WheelsTable } from '../../db/schema';
-import type { ParticipantRow } from '../participants/participants.repository';
 
-export type WheelRow = Selectable<WheelsTable>;
 export interface SlotWithOccupant {
   id: string;
   wheel_id: string;
@@ -91,6 +90,16 @@ export function createWheelsRepository(db: Kysely<Database>) {
   return {
     findById(id: string): Promise<WheelRow | undefined> {
       return db.selectFrom('wheels').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The people with these ids (those on the wheel right now, as the hub tells). */
+    async participantsByIds(ids: readonly string[]): Promise<ParticipantRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('participants')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .execute();
     },
 
     /** Wheels anyone may open: not private, no access code, active. Oldest first, so the demo wheel leads. */
@@ -183,61 +192,6 @@ export function createWheelsRepository(db: Kysely<Database>) {
         .where('participant_id', '=', participantId)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1 ? held.id : undefined;
-    },
-
-    /** Every wheel, or one owner's, newest first, with how many people registered on each. */
-    listForAdmin(ownerId?: string) {
-      let query = db
-        .selectFrom('wheels')
-        .leftJoin('participants', 'participants.wheel_id', 'wheels.id')
-        .selectAll('wheels')
-        .select((eb) => eb.fn.count<number>('participants.id').as('participant_count'))
-        .groupBy('wheels.id')
-        .orderBy('wheels.created_at', 'desc')
-        .orderBy('wheels.id');
-      if (ownerId) query = query.where('wheels.business_user_id', '=', ownerId);
-      return query.execute();
-    },
-
-    /** A business user's plan limit on participants per wheel: undefined when there is no such user, null when unlimited. */
-    async ownerParticipantLimit(businessUserId: string): Promise<number | null | undefined> {
-      const row = await db
-        .selectFrom('business_users')
-        .innerJoin('plans', 'plans.id', 'business_users.plan_id')
-        .select('plans.max_participants_per_wheel')
-        .where('business_users.id', '=', businessUserId)
-        .executeTakeFirst();
-      return row ? row.max_participants_per_wheel : undefined;
-    },
-
-    async countParticipants(wheelId: string): Promise<number> {
-      const row = await db
-        .selectFrom('participants')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('wheel_id', '=', wheelId)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-
-    /** `newAccessCodeVersion`: the access code changed, so its version goes up by one (atomically). */
-    async update(
-      id: string,
-      changes: Updateable<WheelsTable>,
-      options: { newAccessCodeVersion?: boolean } = {},
-    ): Promise<void> {
-      await db
-        .updateTable('wheels')
-        .set(changes)
-        .$if(options.newAccessCodeVersion === true, (query) =>
-          query.set((eb) => ({ access_code_version: eb('access_code_version', '+', 1) })),
-        )
-        .where('id', '=', id)
-        .execute();
-    },
-
-    /** Deletes the wheel; its slots, participants and matches go with it. */
-    async delete(id: string): Promise<void> {
-      await db.deleteFrom('wheels').where('id', '=', id).execute();
     },
 
     /** Creates the wheel and its empty slots together, so a wheel never exists without them. */

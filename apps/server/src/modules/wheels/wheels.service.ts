@@ -15,26 +15,19 @@ import {
 } from '@wheelmeet/contracts';
 import type { Insertable } from 'kysely';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
+import { toParticipant, type WheelRow } from '../../db/rows';
 import type { WheelsTable } from '../../db/schema';
 import type { AttemptLimit, AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
 import type { DomainEvents } from '../../lib/domain-events';
-import { type AppError, notFound, tooManyRequests, refusal } from '../../lib/errors';
+import { type AppError, notFound, refusal, tooManyRequests } from '../../lib/errors';
 import type { GrowingDelay } from '../../lib/growing-delay';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
 import type { ReadCache } from '../../lib/read-cache';
 import type { LimiterFactory } from '../../lib/redis-limiters';
 import type { TokenService } from '../../lib/tokens';
-import { toParticipant } from '../participants/participant-view';
-import type { ParticipantsRepository } from '../participants/participants.repository';
-import type {
-  OccupyRefusal,
-  SlotWithOccupant,
-  TakenSlot,
-  WheelRow,
-  WheelsRepository,
-} from './wheels.repository';
+import type { OccupyRefusal, SlotWithOccupant, TakenSlot, WheelsRepository } from './wheels.repository';
 
 export const WHEEL_NOT_FOUND = 'Wheel not found';
 export const NO_CURRENT_WHEEL = 'There is no public wheel to join right now.';
@@ -188,7 +181,6 @@ export function buildNewWheel(input: NewWheel, deps: { clock: Clock; random: Ran
 
 export function createWheelsService(deps: {
   wheels: WheelsRepository;
-  participants: ParticipantsRepository;
   clock: Clock;
   random: Random;
   tokens: TokenService;
@@ -199,7 +191,7 @@ export function createWheelsService(deps: {
   /** Keeps what visitors read (the public list, a wheel's page) until its tables change. */
   cache?: ReadCache;
 }) {
-  const { wheels, participants, clock, random, tokens, accessAttempts, events, presence } = deps;
+  const { wheels, clock, random, tokens, accessAttempts, events, presence } = deps;
 
   const requireWheel = async (id: string) => {
     const row = await wheels.findById(id);
@@ -212,7 +204,7 @@ export function createWheelsService(deps: {
 
   /** Who is on the wheel right now (connected to it): never cached, it is not in the database. */
   async function activeUsersOf(wheelId: string) {
-    const active = await participants.findByIds(await presence.activeParticipantIds(wheelId));
+    const active = await wheels.participantsByIds(await presence.activeParticipantIds(wheelId));
     return active.map(toParticipant);
   }
 
@@ -298,7 +290,7 @@ export function createWheelsService(deps: {
     const present = [...activeIds].sort().join(',');
     const last = lastOpened.get(open);
     if (last?.present === present) return last.wheel;
-    const active = await participants.findByIds(activeIds);
+    const active = await wheels.participantsByIds(activeIds);
     const wheel = withActiveUsers(open, active.map(toParticipant));
     lastOpened.set(open, { present, wheel });
     return wheel;

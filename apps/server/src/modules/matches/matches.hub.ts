@@ -1,9 +1,9 @@
 import { matchActionRequestSchema } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { refusal } from '../lib/errors';
-import type { MatchesService } from '../modules/matches/matches.service';
-import { acknowledged } from './acknowledge';
-import type { HubSocket } from './hub';
+import { refusal } from '../../lib/errors';
+import { acknowledged } from '../../realtime/acknowledge';
+import type { HubSocket } from '../../realtime/sockets';
+import type { MatchesService } from './matches.service';
 
 const REGISTER_TO_ANSWER = 'Register on the wheel to answer a match.';
 

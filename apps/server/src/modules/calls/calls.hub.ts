@@ -6,13 +6,13 @@ import {
   sendOfferRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AttemptLimiter } from '../lib/attempt-limiter';
-import { AppError, refusal } from '../lib/errors';
-import type { CallsService } from '../modules/calls/calls.service';
-import { acknowledged } from './acknowledge';
-import { keepAfterAck } from './call-drain';
-import { type HubSocket, participantRoom, type WheelHub } from './hub';
-import { TOO_MANY_SIGNALLING_MESSAGES } from './hub-limits';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
+import { AppError, refusal } from '../../lib/errors';
+import { acknowledged } from '../../realtime/acknowledge';
+import { keepAfterAck } from '../../realtime/call-drain';
+import { TOO_MANY_SIGNALLING_MESSAGES } from '../../realtime/hub-limits';
+import { type HubSocket, participantRoom, type WheelHub } from '../../realtime/sockets';
+import type { CallsService } from './calls.service';
 
 const REGISTER_TO_CALL = 'Register on the wheel to join a video call.';
 

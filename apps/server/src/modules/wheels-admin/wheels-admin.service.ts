@@ -7,25 +7,20 @@ import type {
 } from '@wheelmeet/contracts';
 import { CALL_MINUTES_DEFAULT, MATCH_ANSWER_WINDOW_MS, registrationConfigSchema } from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
+import type { WheelRow } from '../../db/rows';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { amountToCents, centsToAmount } from '../../lib/money';
-import type { Random } from '../../lib/random';
 import type { Staff } from '../auth/auth.service';
 import type { CallsService } from '../calls/calls.service';
 import { allowedContactFields } from '../connections/connection-rules';
 import type { RoundsService } from '../rounds/rounds.service';
-import type { WheelRow, WheelsRepository } from './wheels.repository';
-import { buildNewWheel, WHEEL_NOT_FOUND } from './wheels.service';
+import { WHEEL_NOT_FOUND, type WheelsService } from '../wheels/wheels.service';
+import type { WheelsAdminRepository } from './wheels-admin.repository';
 
 export const planSlotLimitMessage = (limit: number) =>
   `Your plan admits at most ${limit} participants per wheel, so a wheel can have at most ${limit} slots.`;
 export const UNKNOWN_OWNER = 'There is no business user with that id.';
-
-/** How many people sit in each wheel's slots right now (a wheel nobody sits on may be left out). */
-export interface SeatCounts {
-  seatedByWheel(wheelIds: readonly string[]): Promise<Map<string, number>>;
-}
 
 /** How many reports of each wheel are not handled yet (a wheel with none may be left out). */
 export interface OpenReportCounts {
@@ -60,23 +55,22 @@ export function toAdminWheelRow(row: WheelRow, counts: WheelCounts): AdminWheelR
 
 /** Wheels as admins and business users manage them: admins all of them, a business user only their own. */
 export function createWheelsAdminService(deps: {
-  wheels: WheelsRepository;
+  wheels: WheelsAdminRepository;
+  /** Creates a wheel with its slots, as every new wheel is made. */
+  newWheels: Pick<WheelsService, 'createWheel'>;
   rounds: RoundsService;
   calls: Pick<CallsService, 'retime'>;
   clock: Clock;
-  random: Random;
   defaultRoundSeconds: number;
-  /** Seats taken right now, in one query for a whole list (`createDashboardRepository`). */
-  seats: SeatCounts;
   /** Reports still to look at, in one query for a whole list (`createSafetyRepository`). */
   reports: OpenReportCounts;
 }) {
-  const { wheels, rounds, calls, clock, random, seats, reports } = deps;
+  const { wheels, newWheels, rounds, calls, clock, reports } = deps;
 
   /** Who registered, sits and was reported, for a page of wheels in three queries. */
   async function countsOf(ids: readonly string[]): Promise<(id: string) => Omit<WheelCounts, 'registered'>> {
     const [seated, openReports] = await Promise.all([
-      seats.seatedByWheel(ids),
+      wheels.seatedByWheel(ids),
       reports.openReportsByWheel(ids),
     ]);
     return (id) => ({ seated: seated.get(id) ?? 0, openReports: openReports.get(id) ?? 0 });
@@ -150,9 +144,7 @@ export function createWheelsAdminService(deps: {
         if (limit !== null && input.slotCount > limit)
           throw new AppError('bad_request', planSlotLimitMessage(limit));
       }
-      const { row, slotIds } = buildNewWheel({ ...input, businessUserId: ownerId }, { clock, random });
-      await wheels.insertWithSlots(row, slotIds);
-      return detail(row.id);
+      return detail(await newWheels.createWheel({ ...input, businessUserId: ownerId }));
     },
 
     /**

@@ -1,21 +1,9 @@
-import {
-  changeSlotRequestSchema,
-  joinWheelRequestSchema,
-  leaveSlotRequestSchema,
-  leaveWheelRequestSchema,
-  takeSlotRequestSchema,
-  type WheelSnapshot,
-} from '@wheelmeet/contracts';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { AppError, refusal } from '../lib/errors';
-import { createKeyedQueue } from '../lib/one-at-a-time';
-import type { CallsService } from '../modules/calls/calls.service';
-import type { MatchesService } from '../modules/matches/matches.service';
-import { toParticipant } from '../modules/participants/participant-view';
-import type { ParticipantsService } from '../modules/participants/participants.service';
-import type { RoundsService } from '../modules/rounds/rounds.service';
-import type { WheelsService } from '../modules/wheels/wheels.service';
-import { acknowledged } from './acknowledge';
+import { joinWheelRequestSchema, leaveWheelRequestSchema, type WheelSnapshot } from '@wheelmeet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { toParticipant } from '../../db/rows';
+import { createKeyedQueue } from '../../lib/one-at-a-time';
+import { acknowledged } from '../../realtime/acknowledge';
+import { socketsIn } from '../../realtime/presence';
 import {
   type HubSocket,
   participantRoom,
@@ -24,14 +12,14 @@ import {
   wantsSlotsChanged,
   wheelRoom,
   wheelRoomsOf,
-} from './hub';
-import { socketsIn } from './presence';
+} from '../../realtime/sockets';
+import type { CallsService } from '../calls/calls.service';
+import type { MatchesService } from '../matches/matches.service';
+import type { ParticipantsService } from '../participants/participants.service';
+import type { RoundsService } from '../rounds/rounds.service';
+import type { WheelsService } from '../wheels/wheels.service';
 
-export const REGISTER_FIRST = 'Register on this wheel to take a slot.';
-export const NOT_YOURSELF = 'You can only take a slot for yourself.';
-export const JOIN_FIRST = 'Join the wheel before taking a slot.';
-
-export interface WheelHandlerDeps {
+export interface PresenceHandlerDeps {
   hub: WheelHub;
   wheels: WheelsService;
   rounds: RoundsService;
@@ -46,8 +34,8 @@ export interface WheelHandlerDeps {
   log: FastifyBaseLogger;
 }
 
-/** JoinWheel, LeaveWheel and TakeSlot, plus what a lost connection means for a participant's slot. */
-export function createWheelHandlers(deps: WheelHandlerDeps) {
+/** JoinWheel and LeaveWheel, and what a lost connection means for a participant's seat. */
+export function createPresenceHandlers(deps: PresenceHandlerDeps) {
   const { hub, wheels, rounds, participants, log } = deps;
   const releases = createPendingReleases(deps.slotReleaseGraceMs);
   if (deps.multiProcess)
@@ -103,15 +91,6 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     const participantOf = (wheelId: string) =>
       socket.data.participant?.wheelId === wheelId ? socket.data.participant.participantId : undefined;
 
-    /** The caller's own participant id on this wheel, for calls that act on their own seat. */
-    const seatedActor = (wheelId: string) => {
-      const me = socket.data.participant;
-      if (!me) throw refusal('registration_required', REGISTER_FIRST);
-      if (me.wheelId !== wheelId) throw new AppError('forbidden', REGISTER_FIRST);
-      if (!socket.data.joinedWheels.includes(wheelId)) throw refusal('join_wheel_first', JOIN_FIRST);
-      return me.participantId;
-    };
-
     socket.on(
       'JoinWheel',
       acknowledged(joinWheelRequestSchema, log, async ({ wheelId, accessGrant }): Promise<WheelSnapshot> => {
@@ -138,33 +117,6 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
         socket.data.joinedWheels = socket.data.joinedWheels.filter((id) => id !== wheelId);
         const participantId = participantOf(wheelId);
         if (participantId) await release(wheelId, participantId);
-        return null;
-      }),
-    );
-
-    socket.on(
-      'TakeSlot',
-      acknowledged(takeSlotRequestSchema, log, async ({ wheelId, userId, slotId }) => {
-        if (socket.data.participant && userId !== socket.data.participant.participantId) {
-          throw new AppError('forbidden', NOT_YOURSELF);
-        }
-        await wheels.takeSlot({ wheelId, slotId, participantId: seatedActor(wheelId) });
-        return null;
-      }),
-    );
-
-    socket.on(
-      'ChangeSlot',
-      acknowledged(changeSlotRequestSchema, log, async ({ wheelId, slotId }) => {
-        await wheels.changeSlot({ wheelId, slotId, participantId: seatedActor(wheelId) });
-        return null;
-      }),
-    );
-
-    socket.on(
-      'LeaveSlot',
-      acknowledged(leaveSlotRequestSchema, log, async ({ wheelId }) => {
-        await wheels.giveUpSlot(wheelId, seatedActor(wheelId));
         return null;
       }),
     );
@@ -201,16 +153,6 @@ export function createWheelHandlers(deps: WheelHandlerDeps) {
     /** Stops pending releases on shutdown; the slots stay with their people across a restart. */
     stop: releases.cancelAll,
   };
-}
-
-/**
- * The wheel's hub calls on every connection. When the app starts closing, pending releases stop
- * (a preClose hook; the hub itself closes in a later one).
- */
-export function registerWheelHandlers(app: FastifyInstance, deps: Omit<WheelHandlerDeps, 'log'>): void {
-  const handlers = createWheelHandlers({ ...deps, log: app.log });
-  deps.hub.on('connection', (socket) => handlers.register(socket));
-  app.addHook('preClose', async () => handlers.stop());
 }
 
 /**

@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import { createHub, type Hub } from '../realtime/hub';
+import { HUB_LIMITS } from '../realtime/hub-limits';
+import { createPresence } from '../realtime/presence';
+import { forwardDomainEventsToHub } from '../realtime/pushes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Socket.IO hub at /hubs/wheel: feature modules push with `hub.io` and add their calls with `hub.handle`. */
+    hub: Hub;
+    /** Who is on a wheel right now, on any server process. */
+    presence: ReturnType<typeof createPresence>;
+  }
+}
+
+/**
+ * The hub on the app's HTTP server, with its limits, and the pushes that turn domain events
+ * into messages to rooms. It closes last (see app.ts): calls under way are answered first.
+ */
+export const hub = fp(
+  async (app) => {
+    const { config, hubRedis } = app;
+    const wheelHub = createHub(app.server, {
+      tokens: app.tokens,
+      redis: hubRedis,
+      limiters: app.limiters,
+      redisKeyPrefix: config.redisKeyPrefix,
+      clock: app.clock,
+      log: app.log,
+      trustProxy: config.trustProxy,
+      connectionsPerAddress: config.hubConnectionsPerAddress,
+      limits: {
+        ...HUB_LIMITS,
+        callsPerAddress: { ...HUB_LIMITS.callsPerAddress, maxAttempts: config.hubCallsPerAddress },
+      },
+      observeCall: app.metrics.hubCall,
+    });
+    const multiProcess = hubRedis !== undefined;
+    app.decorate('hub', wheelHub);
+    app.decorate(
+      'presence',
+      createPresence(() => wheelHub.io, { multiProcess }),
+    );
+    app.metrics.readFrom({ connectedSockets: () => wheelHub.io.engine.clientsCount });
+    const stopPushes = forwardDomainEventsToHub(app.events, wheelHub.io, { multiProcess });
+    // Closed: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot).
+    app.addHook('onClose', async () => stopPushes());
+  },
+  { name: 'hub', dependencies: ['infrastructure', 'metrics'] },
+);
