@@ -34,6 +34,7 @@ import { webhooksModule } from './modules/webhooks/webhooks.module';
 import { wheelsModule } from './modules/wheels/wheels.module';
 import { wheelsAdminModule } from './modules/wheels-admin/wheels-admin.module';
 import { registerErrorHandler } from './plugins/error-handler';
+import { formRateLimit } from './plugins/form-rate-limit';
 import { hub } from './plugins/hub';
 import { infrastructure } from './plugins/infrastructure';
 import { registerOpenApi } from './plugins/openapi';
@@ -88,6 +89,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     clock: deps.clock ?? systemClock,
     random: deps.random ?? cryptoRandom,
   });
+  await app.register(formRateLimit);
   await app.register(jobsModule, { mode: deps.jobs ?? 'timer' });
   await app.register(eventOutboxModule);
   await app.register(hub);

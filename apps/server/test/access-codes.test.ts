@@ -7,7 +7,7 @@ import {
   type UnlockWheelResponse,
 } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createGrowingDelay } from '../src/lib/attempt-limiter';
+import { createGrowingDelay } from '../src/lib/growing-delay';
 import {
   ACCESS_CODE_ATTEMPTS_PER_CLIENT,
   ACCESS_CODE_DELAY_PER_WHEEL,

@@ -119,8 +119,9 @@ describeEachDialect('hub call limits', (dialect) => {
     t = await startTestApp(dialect, { clock, listen: true, env: { SLOT_RELEASE_GRACE_MS: '50' } });
   });
   beforeEach(() => {
-    // Every limit's window has passed: each test starts with full allowances.
-    clock.advance(60_000);
+    // Every limit's window has passed: each test starts with full allowances, at the start of
+    // every limit's window (they are fixed windows of the clock, decision 029, and all divide a minute).
+    clock.advance(60_000 - (clock.now().getTime() % 60_000));
   });
   afterEach(() => {
     for (const client of clients.splice(0)) client.close();

@@ -49,7 +49,9 @@ describe('limiter refusals and Redis fallbacks', () => {
   const redisAway: RedisConnection = {
     isReady: false,
     eval: () => Promise.reject(new Error('not connected')),
-    zPopMax: () => Promise.reject(new Error('not connected')),
+    multi: () => {
+      throw new Error('not connected');
+    },
     del: () => Promise.reject(new Error('not connected')),
   };
 

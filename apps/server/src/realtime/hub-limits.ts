@@ -1,11 +1,11 @@
 import type { AttemptLimit } from '../lib/attempt-limiter';
 
 /*
- * The hub's rate limits, in one place so the docs can cite them. Each is a sliding window
- * (`AttemptLimiter`). The numbers sit well above what a real browser sends and well below a
- * flood. What a browser sends, per person and round: JoinWheel once (again after a reconnect),
- * TakeSlot once or twice, AcceptMatch or DeclineMatch, and for a video call an offer or an
- * answer, its ICE candidates (the client queues them and sends them all at once when the
+ * The hub's rate limits, in one place so the docs can cite them. Each is a fixed window of the
+ * clock (`AttemptLimiter`, decision 029). The numbers sit well above what a real browser sends and
+ * well below a flood. What a browser sends, per person and round: JoinWheel once (again after a
+ * reconnect), TakeSlot once or twice, AcceptMatch or DeclineMatch, and for a video call an offer
+ * or an answer, its ICE candidates (the client queues them and sends them all at once when the
  * answer arrives; a dozen or two) and EndCall: about 30 calls, most in the seconds after the
  * reveal. The number of live connections per address is `hubConnectionsPerAddress` in config
  * (HUB_CONNECTIONS_PER_ADDRESS, default 200), because a venue's people may share one address.

@@ -1,10 +1,6 @@
 import { expect } from 'vitest';
-import type {
-  AttemptLimit,
-  AttemptLimiter,
-  GrowingDelay,
-  GrowingDelayOptions,
-} from '../../src/lib/attempt-limiter';
+import type { AttemptLimit, AttemptLimiter } from '../../src/lib/attempt-limiter';
+import type { GrowingDelay, GrowingDelayOptions } from '../../src/lib/growing-delay';
 
 /**
  * What a limiter must do when the wall clock steps back (an NTP correction, a VM resumed), the

@@ -21,7 +21,7 @@ declare module 'fastify' {
  */
 export const businessModule = fp(
   async (app) => {
-    const { clock, random, limiters } = app;
+    const { clock, random } = app;
     const plansRepository = createPlansRepository(app.db);
     const businessUsersRepository = createBusinessUsersRepository(app.db);
     const plans = createPlansService(plansRepository, app.readCache);
@@ -42,8 +42,8 @@ export const businessModule = fp(
     });
     app.decorate('business', { businessUsers: businessUsersRepository, plans: plansRepository });
     const formLimit = app.config.publicFormLimit;
-    await app.register(businessRoutes, { plans, businessUsers, demoRequests, formLimit, limiters });
+    await app.register(businessRoutes, { plans, businessUsers, demoRequests, formLimit });
     await app.register(businessAdminRoutes, { auth: app.auth, businessUsers, demoRequests });
   },
-  { name: 'business', dependencies: ['infrastructure', 'auth', 'event-outbox'] },
+  { name: 'business', dependencies: ['infrastructure', 'form-rate-limit', 'auth', 'event-outbox'] },
 );

@@ -7,9 +7,8 @@ import {
   listPlansResponseSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { LimiterFactory } from '../../lib/redis-limiters';
 import { fastSerializerCompiler } from '../../lib/response-serializer';
-import { limitPerAddress, publicFormLimit } from '../../plugins/form-rate-limit';
+import { publicFormLimit } from '../../plugins/form-rate-limit';
 import type { BusinessUsersService } from './business-users.service';
 import type { DemoRequestsService } from './demo-requests.service';
 import type { PlansService } from './plans.service';
@@ -20,8 +19,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   demoRequests: DemoRequestsService;
   /** Sign-ups and demo requests per client per 10 minutes. */
   formLimit: number;
-  limiters: LimiterFactory;
-}> = async (app, { plans, businessUsers, demoRequests, formLimit, limiters }) => {
+}> = async (app, { plans, businessUsers, demoRequests, formLimit }) => {
   app.get(
     '/api/business/plans',
     {
@@ -38,7 +36,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/business/demo-request',
     {
-      onRequest: limitPerAddress(limiters.attempts('demo-requests', publicFormLimit(formLimit))),
+      onRequest: app.rateLimit(publicFormLimit('demo-requests', formLimit)),
       schema: {
         tags: ['business'],
         summary: 'Ask for a demo; the admins see it in their demo request list',
@@ -52,7 +50,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/business/register',
     {
-      onRequest: limitPerAddress(limiters.attempts('sign-ups', publicFormLimit(formLimit))),
+      onRequest: app.rateLimit(publicFormLimit('sign-ups', formLimit)),
       schema: {
         tags: ['business'],
         summary:

@@ -23,8 +23,7 @@ export const participantsModule = fp(
     await app.register(participantsRoutes, {
       participants,
       registrationLimit: app.config.participantRegistrationLimit,
-      limiters: app.limiters,
     });
   },
-  { name: 'participants', dependencies: ['infrastructure', 'wheels'] },
+  { name: 'participants', dependencies: ['infrastructure', 'form-rate-limit', 'wheels'] },
 );

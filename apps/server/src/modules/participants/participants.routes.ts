@@ -6,22 +6,18 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { headerValue } from '../../lib/http';
-import type { LimiterFactory } from '../../lib/redis-limiters';
-import { limitPerAddress, participantRegistrationLimit } from '../../plugins/form-rate-limit';
+import { participantRegistrationLimit } from '../../plugins/form-rate-limit';
 import type { ParticipantsService } from './participants.service';
 
 export const participantsRoutes: FastifyPluginAsyncZod<{
   participants: ParticipantsService;
   /** Registrations per client per minute. */
   registrationLimit: number;
-  limiters: LimiterFactory;
-}> = async (app, { participants, registrationLimit, limiters }) => {
+}> = async (app, { participants, registrationLimit }) => {
   app.post(
     '/api/users/anonymous',
     {
-      onRequest: limitPerAddress(
-        limiters.attempts('participant-registrations', participantRegistrationLimit(registrationLimit)),
-      ),
+      onRequest: app.rateLimit(participantRegistrationLimit('participant-registrations', registrationLimit)),
       schema: {
         tags: ['participants'],
         summary: "Register on a wheel with the wheel's own form; answers the participant and their token",

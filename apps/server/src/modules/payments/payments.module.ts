@@ -27,8 +27,7 @@ export const paymentsModule = fp<{ stripeClientOptions?: StripeClientOptions }>(
     await app.register(paymentsRoutes, {
       payments,
       formLimit: config.publicFormLimit,
-      limiters: app.limiters,
     });
   },
-  { name: 'payments', dependencies: ['infrastructure', 'business', 'event-outbox'] },
+  { name: 'payments', dependencies: ['infrastructure', 'form-rate-limit', 'business', 'event-outbox'] },
 );

@@ -8,8 +8,7 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { headerValue } from '../../lib/http';
-import type { LimiterFactory } from '../../lib/redis-limiters';
-import { limitPerAddress, publicFormLimit } from '../../plugins/form-rate-limit';
+import { publicFormLimit } from '../../plugins/form-rate-limit';
 import type { PaymentsService } from './payments.service';
 
 /**
@@ -27,14 +26,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService;
   /** Sign-ups per client per 10 minutes (PUBLIC_FORM_LIMIT); intents get a few per sign-up. */
   formLimit: number;
-  limiters: LimiterFactory;
-}> = async (app, { payments, formLimit, limiters }) => {
+}> = async (app, { payments, formLimit }) => {
   app.post(
     '/api/business/payment-intent',
     {
-      onRequest: limitPerAddress(
-        limiters.attempts('payment-intents', publicFormLimit(formLimit * PAYMENT_INTENTS_PER_SIGN_UP)),
-      ),
+      onRequest: app.rateLimit(publicFormLimit('payment-intents', formLimit * PAYMENT_INTENTS_PER_SIGN_UP)),
       schema: {
         tags: ['business'],
         summary:
