@@ -1,7 +1,7 @@
 import type { DemoRequestView } from '@wheelmeet/contracts';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { createDomainEvents } from '../src/lib/domain-events';
+import { createDomainEvents } from '../src/events/domain-events';
 import { cryptoRandom } from '../src/lib/random';
 import {
   createEventOutbox,

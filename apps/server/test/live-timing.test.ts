@@ -1,6 +1,6 @@
 import type { AdminWheel, CallTimerEvent, ErrorBody, RoundScheduledEvent } from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { createDomainEvents } from '../src/lib/domain-events';
+import { createDomainEvents } from '../src/events/domain-events';
 import { createCallsRepository } from '../src/modules/calls/calls.repository';
 import { createCallsService } from '../src/modules/calls/calls.service';
 import { describeEachDialect } from './support/each-dialect';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { createDomainEvents, type DomainEvents } from '../src/events/domain-events';
 import type { Clock } from '../src/lib/clock';
-import { createDomainEvents, type DomainEvents } from '../src/lib/domain-events';
 import { AppError } from '../src/lib/errors';
 import { cryptoRandom } from '../src/lib/random';
 import { createMatchesRepository } from '../src/modules/matches/matches.repository';

@@ -7,7 +7,7 @@ import {
 } from '@wheelmeet/contracts';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { READ_CACHE_MAX_AGE_MS } from '../src/lib/read-cache';
+import { READ_CACHE_MAX_AGE_MS } from '../src/db/read-cache';
 import { createWheelsAdminRepository } from '../src/modules/wheels-admin/wheels-admin.repository';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestWheel } from './support/factories';

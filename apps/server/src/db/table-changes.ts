@@ -162,7 +162,7 @@ class ObservedConnection implements DatabaseConnection {
  * transaction, after COMMIT (or ROLLBACK, or a failed COMMIT: reporting too much only costs
  * a cache miss) inside one. Reports come after the database made the change visible, so a
  * read that starts after a report sees the change. Only what runs through this Kysely
- * instance is seen; other processes tell theirs through Redis (see lib/read-cache.ts).
+ * instance is seen; other processes tell theirs through Redis (see db/read-cache.ts).
  */
 export function reportingCommittedWrites(
   dialect: Dialect,

@@ -1,5 +1,5 @@
 import { SLOT_CHANGES_TICK_MS, type SlotsChangedEvent } from '@wheelmeet/contracts';
-import type { DomainEvents } from '../lib/domain-events';
+import type { DomainEvents } from '../events/domain-events';
 import { participantRoom, slotEventsRoom, type WheelHub, wheelRoom } from './sockets';
 
 /**

@@ -1,8 +1,8 @@
 import type { Plan, planSchema } from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn } from '../../db/json';
+import type { ReadCache } from '../../db/read-cache';
 import { centsToAmount } from '../../lib/money';
-import type { ReadCache } from '../../lib/read-cache';
 import type { PlanRow, PlansRepository } from './plans.repository';
 
 export function toPlan(row: PlanRow): Plan {

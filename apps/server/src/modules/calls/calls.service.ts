@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { CallTimerEvent, IceServer } from '@wheelmeet/contracts';
+import type { DomainEvents } from '../../events/domain-events';
 import type { Clock } from '../../lib/clock';
-import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound, refusal } from '../../lib/errors';
 import { sideOf } from '../matches/matches.service';
 import { callLengthMs, callTimerOf, extendedEnd, extensionStep, isTimeUp, retimedEnd } from './call-timer';

@@ -7,8 +7,8 @@ import {
   type MyConnections,
 } from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
+import type { DomainEvents } from '../../events/domain-events';
 import type { Clock } from '../../lib/clock';
-import type { DomainEvents } from '../../lib/domain-events';
 import { AppError, notFound } from '../../lib/errors';
 import { sideOf } from '../matches/matches.service';
 import { allowedContactFields, contactProblem, partnerContactFor } from './connection-rules';

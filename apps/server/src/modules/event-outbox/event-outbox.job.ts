@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DomainEvents } from '../../lib/domain-events';
+import type { DomainEvents } from '../../events/domain-events';
 import type { JobKind } from '../jobs/job-queue';
 import { leaseAfter, MAX_EVENT_ATTEMPTS, publishStored } from './event-outbox';
 import type { EventOutboxRepository, EventOutboxRow } from './event-outbox.repository';

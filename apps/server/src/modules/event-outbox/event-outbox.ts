@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DomainEventMap, DomainEvents } from '../../events/domain-events';
 import type { Clock } from '../../lib/clock';
-import type { DomainEventMap, DomainEvents } from '../../lib/domain-events';
 import type { Random } from '../../lib/random';
 import type { EventOutboxRepository, NewOutboxEvent } from './event-outbox.repository';
 

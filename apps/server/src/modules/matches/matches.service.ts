@@ -6,8 +6,8 @@ import {
   type WebhookEvent,
 } from '@wheelmeet/contracts';
 import { toParticipant } from '../../db/rows';
+import type { DomainEvents } from '../../events/domain-events';
 import type { Clock } from '../../lib/clock';
-import type { DomainEvents } from '../../lib/domain-events';
 import { type AppError, notFound, refusal } from '../../lib/errors';
 import type { MatchesRepository, MatchRow, MatchWithPeople } from './matches.repository';
 

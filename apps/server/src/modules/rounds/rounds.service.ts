@@ -2,8 +2,8 @@ import { indexInRing, ringHalf, type SpinState, type WheelSnapshot } from '@whee
 import { z } from 'zod';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { WheelRow } from '../../db/rows';
+import type { DomainEvents } from '../../events/domain-events';
 import type { Clock } from '../../lib/clock';
-import type { DomainEvents } from '../../lib/domain-events';
 import { AppError } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { MatchesService } from '../matches/matches.service';

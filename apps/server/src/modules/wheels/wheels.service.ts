@@ -15,16 +15,16 @@ import {
 } from '@wheelmeet/contracts';
 import type { Insertable } from 'kysely';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
+import type { ReadCache } from '../../db/read-cache';
 import { toParticipant, type WheelRow } from '../../db/rows';
 import type { WheelsTable } from '../../db/schema';
+import type { DomainEvents } from '../../events/domain-events';
 import type { AttemptLimit, AttemptLimiter } from '../../lib/attempt-limiter';
 import type { Clock } from '../../lib/clock';
-import type { DomainEvents } from '../../lib/domain-events';
 import { type AppError, notFound, refusal, tooManyRequests } from '../../lib/errors';
 import type { GrowingDelay } from '../../lib/growing-delay';
 import { amountToCents, centsToAmount } from '../../lib/money';
 import type { Random } from '../../lib/random';
-import type { ReadCache } from '../../lib/read-cache';
 import type { LimiterFactory } from '../../lib/redis-limiters';
 import type { TokenService } from '../../lib/tokens';
 import type { OccupyRefusal, SlotWithOccupant, TakenSlot, WheelsRepository } from './wheels.repository';

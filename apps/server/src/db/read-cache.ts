@@ -1,6 +1,6 @@
-import type { ChangedTables, TableChanges } from '../db/table-changes';
-import type { Clock } from './clock';
-import type { RedisClient } from './redis';
+import type { Clock } from '../lib/clock';
+import type { RedisClient } from '../lib/redis';
+import type { ChangedTables, TableChanges } from './table-changes';
 
 /**
  * The longest a cached read is served. Changes made through this process are seen at once

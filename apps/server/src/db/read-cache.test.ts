@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTableChanges } from '../db/table-changes';
 import { createReadCache } from './read-cache';
+import { createTableChanges } from './table-changes';
 
 function setUp(options: { maxAgeMs?: number; maxEntries?: number } = {}) {
   const changes = createTableChanges();
