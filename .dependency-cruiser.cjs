@@ -25,14 +25,16 @@ module.exports = {
     },
     {
       name: 'db-imports-only-lib',
-      comment: 'db/ (schema, rows, dialects, migrations) stands on lib/ alone; a migration is frozen history.',
+      comment:
+        'db/ (schema, rows, dialects, migrations) stands on lib/ alone; a migration is frozen history.',
       severity: 'error',
       from: { path: `${SRC}/db/` },
       to: { path: SRC, pathNot: `${SRC}/(db|lib)/` },
     },
     {
       name: 'realtime-is-transport',
-      comment: 'realtime/ is the Socket.IO server, rooms, limits and pushes; features add their hub calls through Hub.handle.',
+      comment:
+        'realtime/ is the Socket.IO server, rooms, limits and pushes; features add their hub calls through Hub.handle.',
       severity: 'error',
       from: { path: `${SRC}/realtime/` },
       to: { path: `${SRC}/(modules|plugins)/` },
