@@ -68,6 +68,10 @@ export const REFUSAL_REASON_CODES = {
   call_time_up: 'conflict',
   /** The call was extended once already. */
   call_extended_already: 'conflict',
+  /** The wheel's ring rule keeps this person on the other ring (issue 38). */
+  wrong_ring: 'forbidden',
+  /** Staying needs a seat (or a call after which to sit again) first. */
+  not_seated: 'conflict',
 } as const satisfies Record<string, ErrorCode>;
 export type RefusalReason = keyof typeof REFUSAL_REASON_CODES;
 export const REFUSAL_REASONS = Object.keys(REFUSAL_REASON_CODES) as [RefusalReason, ...RefusalReason[]];

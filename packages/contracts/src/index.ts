@@ -11,6 +11,7 @@ export * from './http/participants';
 export * from './http/safety';
 export * from './http/system';
 export * from './http/wheels';
+export * from './matching';
 export * from './realtime';
 export * from './registration';
 export * from './wheel-geometry';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorCodeSchema, refusalReasonSchema } from './errors';
 import { openWheelSchema, participantSchema, wheelIdSchema } from './http/wheels';
+import { STAYING_ENDED_REASONS } from './matching';
 
 /*
  * The hub at /hubs/wheel (Socket.IO). Each client call takes one object with the spec's named
@@ -138,6 +139,8 @@ export const wheelSnapshotSchema = z
      * still open (pending, or accepted with a call to start or rejoin). Empty for a visitor.
      */
     myMatches: z.array(matchSchema),
+    /** Issue 38: the caller's seat is kept for the next round (seated, or back after their call). */
+    staying: z.boolean(),
   })
   .meta({ id: 'WheelSnapshot' });
 export type WheelSnapshot = z.infer<typeof wheelSnapshotSchema>;
@@ -184,7 +187,26 @@ export interface ClientToServerEvents {
    * the same ask from the other person extends it. Both hear CallTimer either way.
    */
   ExtendCall: (request: MatchActionRequest, ack: HubAck<CallTimerEvent>) => void;
+  /**
+   * Issue 38: keeps the caller's seat for the next rounds (on by default once they sit) or stops
+   * keeping it. Refused with `not_seated` when they hold no seat and wait for none after a call.
+   */
+  SetStaying: (request: SetStayingRequest, ack: HubAck<StayingState>) => void;
+  /** Issue 38: seats the caller where they are likeliest to meet someone new, on their ring. */
+  TakeAnySeat: (request: TakeAnySeatRequest, ack: HubAck<TakenSeat>) => void;
 }
+
+/** Issue 38: keep the caller's seat for the next rounds, or stop keeping it. */
+export const setStayingRequestSchema = z.object({ wheelId: wheelIdSchema, staying: z.boolean() });
+export type SetStayingRequest = z.infer<typeof setStayingRequestSchema>;
+export const stayingStateSchema = z.object({ staying: z.boolean() });
+export type StayingState = z.infer<typeof stayingStateSchema>;
+
+/** Issue 38: the server picks the free seat where the caller is likeliest to meet someone new. */
+export const takeAnySeatRequestSchema = z.object({ wheelId: wheelIdSchema });
+export type TakeAnySeatRequest = z.infer<typeof takeAnySeatRequestSchema>;
+export const takenSeatSchema = z.object({ slotId: z.uuid() });
+export type TakenSeat = z.infer<typeof takenSeatSchema>;
 
 // ---- server → client ------------------------------------------------------------------------
 
@@ -332,6 +354,14 @@ export type MediaStateChangedEvent = z.infer<typeof mediaStateChangedEventSchema
 export const removedFromWheelEventSchema = z.object({ wheelId: wheelIdSchema, message: z.string() });
 export type RemovedFromWheelEvent = z.infer<typeof removedFromWheelEventSchema>;
 
+/** Issue 38: the server stopped keeping this person's seat for them, and says why (STAYING_ENDED_TEXTS). */
+export const stayingEndedEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  reason: z.enum(STAYING_ENDED_REASONS),
+  message: z.string(),
+});
+export type StayingEndedEvent = z.infer<typeof stayingEndedEventSchema>;
+
 export interface ServerToClientEvents {
   WheelSpinStarted: (event: WheelSpinStartedEvent) => void;
   MatchesCreated: (event: MatchesCreatedEvent) => void;
@@ -355,6 +385,7 @@ export interface ServerToClientEvents {
   CallTimer: (event: CallTimerEvent) => void;
   CallTimeUp: (event: CallTimeUpEvent) => void;
   RemovedFromWheel: (event: RemovedFromWheelEvent) => void;
+  StayingEnded: (event: StayingEndedEvent) => void;
 }
 
 /**

@@ -109,6 +109,28 @@ function fieldSchema(field: RegistrationField): z.ZodType<RegistrationValue | un
       );
       return field.required ? answer.refine((value) => value !== undefined, required) : answer;
     }
+    case 'multiselect': {
+      const options = field.options ?? [];
+      // Forms send the choices as a list; the answer is stored as their comma-separated text.
+      const choices = z.preprocess(
+        (value) =>
+          typeof value === 'string'
+            ? value
+                .split(',')
+                .map((part) => part.trim())
+                .filter(Boolean)
+            : (value ?? []),
+        z
+          .array(z.string(), { error: `${field.label} must be a list of options` })
+          .max(options.length || 1, `Choose at most ${options.length} options for ${field.label}`)
+          .refine(
+            (values) => values.every((value) => options.includes(value)),
+            `Choose among the options for ${field.label}`,
+          )
+          .transform((values) => (values.length === 0 ? undefined : [...new Set(values)].join(', '))),
+      );
+      return field.required ? choices.refine((value) => value !== undefined, required) : choices;
+    }
     case 'select': {
       const options = field.options ?? [];
       const choice = z.preprocess(

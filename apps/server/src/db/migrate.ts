@@ -16,6 +16,7 @@ import { removalsByWheelMigration } from './migrations/0013-removals-by-wheel';
 import { eventOutboxMigration } from './migrations/0014-event-outbox';
 import { handledReportsMigration } from './migrations/0015-handled-reports';
 import { webhookEventsToDeliveriesMigration } from './migrations/0016-webhook-events-to-deliveries';
+import { matchingMigration } from './migrations/0017-matching';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -38,6 +39,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0014-event-outbox': eventOutboxMigration(types),
     '0015-handled-reports': handledReportsMigration(types),
     '0016-webhook-events-to-deliveries': webhookEventsToDeliveriesMigration(),
+    '0017-matching': matchingMigration(types),
   };
 }
 

@@ -95,6 +95,11 @@ export interface WheelsTable {
   spin_inner_offset: number | null;
   spin_outer_offset: number | null;
   priority_participant_ids: Generated<string>; // JSON array of participant ids
+  /** What the wheel calls its rings ('Mentors', 'Mentees'); null: 'Inner ring', 'Outer ring'. */
+  inner_ring_label: Generated<string | null>;
+  outer_ring_label: Generated<string | null>;
+  /** JSON RingRule: which registration answers sit on which ring (decision 032); null: anyone anywhere. */
+  ring_rule: Generated<string | null>;
 }
 
 export interface ParticipantsTable {
@@ -109,6 +114,14 @@ export interface ParticipantsTable {
   interests: string | null;
   registration_data: string; // JSON object keyed by field name
   created_at: string;
+  /** Keeps their seat for the next round (issue 38); set when they take one, until it ends. */
+  staying: Generated<boolean>;
+  /** The seat a staying person returns to when their call ends; null while seated or not staying. */
+  home_position: Generated<number | null>;
+  /** Matches in a row this person let expire unanswered; two end their staying. */
+  missed_answers: Generated<number>;
+  /** The answer to the wheel's `email` field, lower-cased: the same person on the organiser's other wheels. */
+  email: Generated<string | null>;
 }
 
 export interface SlotsTable {
@@ -303,6 +316,21 @@ export interface WebhookDeliveriesTable {
   updated_at: string;
 }
 
+/** Issue 38: each round's matching as it was at the spin, for the wheel's report. */
+export interface WheelRoundsTable {
+  wheel_id: string;
+  round: number;
+  spun_at: string;
+  seated: number;
+  pairs: number;
+  /** Pairs who had never met on any of the organiser's wheels before this round. */
+  never_met_pairs: number;
+  /** Interests shared within the round's pairs, summed. */
+  shared_interests: number;
+  /** JSON array of the seated people left without a partner. */
+  sat_out_ids: string;
+}
+
 export interface Database {
   plans: PlansTable;
   business_users: BusinessUsersTable;
@@ -326,6 +354,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  wheel_rounds: WheelRoundsTable;
 }
 
 /** Every boolean column, so the SQLite side can turn its 0/1 back into booleans. */
@@ -341,4 +370,5 @@ export const BOOLEAN_COLUMNS: ReadonlySet<string> = new Set([
   'accepted_by_user2',
   'call_extended',
   'share',
+  'staying',
 ]);

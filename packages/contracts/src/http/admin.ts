@@ -7,6 +7,8 @@ import {
   WHEEL_SLOT_COUNT_MAX,
   WHEEL_SLOT_COUNT_MIN,
 } from '../constants';
+import { RING_LABEL_MAX, type RingRule, ringRuleOverlap, ringRuleSchema } from '../matching';
+import { effectiveRegistrationFields } from '../registration';
 import { CONTACT_FIELDS, contactFieldSchema } from './connections';
 import {
   participantSchema,
@@ -104,11 +106,11 @@ export type UpdateAdminRequest = z.input<typeof updateAdminRequestSchema>;
 
 // ---- wheels ------------------------------------------------------------------------------------
 
-const optionalText = (max: number) =>
+const optionalText = (max: number, message?: string) =>
   z
     .string()
     .trim()
-    .max(max)
+    .max(max, message)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -259,7 +261,34 @@ const wheelFields = {
     .min(1, 'Choose at least one contact detail people may share')
     .nullish()
     .transform((value) => (!value || CONTACT_FIELDS.every((field) => value.includes(field)) ? null : value)),
+  /** What the wheel calls its rings (issue 38): 'Mentors' and 'Mentees'; empty: the standard names. */
+  innerRingLabel: optionalText(RING_LABEL_MAX, `A ring's name can be at most ${RING_LABEL_MAX} characters`),
+  outerRingLabel: optionalText(RING_LABEL_MAX, `A ring's name can be at most ${RING_LABEL_MAX} characters`),
+  /** Which answers sit on which ring; a rule that lists no answer is no rule. */
+  ringRule: ringRuleSchema
+    .nullish()
+    .transform((rule) => (rule && rule.inner.length + rule.outer.length > 0 ? rule : null)),
 };
+
+export const RING_RULE_FIELD_MISSING = 'The ring rule reads a field the registration form does not ask';
+export const ringRuleOverlapMessage = (values: string[]) =>
+  `An answer cannot place people on both rings: ${values.join(', ')}`;
+
+/** A ring rule must read a field the form asks, and send each answer to one ring only. */
+function checkRingRule(
+  wheel: { ringRule: RingRule | null; registrationFields: RegistrationConfig | null },
+  context: z.RefinementCtx,
+) {
+  const { ringRule } = wheel;
+  if (!ringRule) return;
+  if (!effectiveRegistrationFields(wheel.registrationFields).some((field) => field.name === ringRule.field)) {
+    context.addIssue({ code: 'custom', message: RING_RULE_FIELD_MISSING, path: ['ringRule', 'field'] });
+  }
+  const overlap = ringRuleOverlap(ringRule);
+  if (overlap.length > 0) {
+    context.addIssue({ code: 'custom', message: ringRuleOverlapMessage(overlap), path: ['ringRule'] });
+  }
+}
 
 const privateNeedsCode = (wheel: { isPrivate: boolean; accessCode: string | null }) =>
   !wheel.isPrivate || wheel.accessCode !== null;
@@ -283,7 +312,8 @@ export const createWheelRequestSchema = z
       .nullish()
       .transform((value) => value ?? null),
   })
-  .refine(privateNeedsCode, PRIVATE_NEEDS_CODE);
+  .refine(privateNeedsCode, PRIVATE_NEEDS_CODE)
+  .superRefine(checkRingRule);
 /**
  * What our own clients send, the registration form as an object. The server also takes it as
  * JSON text, the spec's way (`registrationFieldsField`); that stays out of these types so code
@@ -296,7 +326,10 @@ export type CreateWheelRequest = WithFormAsObject<z.input<typeof createWheelRequ
 export type CreateWheelInput = z.output<typeof createWheelRequestSchema>;
 
 /** The slot count is fixed once a wheel exists. */
-export const updateWheelRequestSchema = z.object(wheelFields).refine(privateNeedsCode, PRIVATE_NEEDS_CODE);
+export const updateWheelRequestSchema = z
+  .object(wheelFields)
+  .refine(privateNeedsCode, PRIVATE_NEEDS_CODE)
+  .superRefine(checkRingRule);
 export type UpdateWheelRequest = WithFormAsObject<z.input<typeof updateWheelRequestSchema>>;
 export type UpdateWheelInput = z.output<typeof updateWheelRequestSchema>;
 
@@ -341,6 +374,9 @@ export const adminWheelSchema = adminWheelRowSchema
     roundsPaused: z.boolean(),
     nextSpinAt: z.iso.datetime().nullable(),
     lastSpinDate: z.iso.datetime().nullable(),
+    innerRingLabel: z.string().nullable(),
+    outerRingLabel: z.string().nullable(),
+    ringRule: ringRuleSchema.nullable(),
   })
   .meta({ id: 'AdminWheel' });
 export type AdminWheel = z.infer<typeof adminWheelSchema>;
@@ -540,3 +576,36 @@ export const businessUserReportSchema = z
   })
   .meta({ id: 'BusinessUserReport' });
 export type BusinessUserReport = z.infer<typeof businessUserReportSchema>;
+
+/**
+ * GET /api/admin/wheels/{id}/report (issue 38, owner or admin): who met whom, round by round.
+ * Each round's figures are recorded at its spin, so "never met" means never before that round.
+ */
+export const wheelReportSchema = z
+  .object({
+    wheelId: z.uuid(),
+    name: z.string(),
+    rounds: z.array(
+      z.object({
+        round: z.number().int().positive(),
+        spunAt: z.iso.datetime(),
+        /** People seated when the wheel stopped. */
+        seated: z.number().int(),
+        pairs: z.number().int(),
+        /** Pairs who had never met on any of the organiser's wheels ÷ pairs, 0 to 1; 1 when no pair. */
+        neverMetShare: z.number().min(0).max(1),
+        /** Interests the two people of a pair share, on average over the round's pairs. */
+        meanSharedInterests: z.number().min(0),
+        /** Seated people left without a partner that round. */
+        satOut: z.number().int(),
+      }),
+    ),
+    /** Over the event: how many different people each person who sat in a round met (faced in a match). */
+    differentPeopleMet: z.object({
+      participants: z.number().int(),
+      median: z.number(),
+      min: z.number().int(),
+    }),
+  })
+  .meta({ id: 'WheelReport' });
+export type WheelReport = z.infer<typeof wheelReportSchema>;

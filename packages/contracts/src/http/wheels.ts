@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ringRuleSchema } from '../matching';
 import {
   PARTICIPANT_AGE_MAX,
   PARTICIPANT_AGE_MIN,
@@ -12,7 +13,15 @@ export const wheelIdSchema = z.uuid();
 export const wheelStatusSchema = z.enum(WHEEL_STATUSES);
 export type WheelStatus = z.infer<typeof wheelStatusSchema>;
 
-export const registrationFieldTypeSchema = z.enum(['text', 'textarea', 'number', 'select', 'checkbox']);
+/** `multiselect` (issue 38): several of the options, stored as their comma-separated list, as `interests` is read. */
+export const registrationFieldTypeSchema = z.enum([
+  'text',
+  'textarea',
+  'number',
+  'select',
+  'multiselect',
+  'checkbox',
+]);
 export type RegistrationFieldType = z.infer<typeof registrationFieldTypeSchema>;
 
 /**
@@ -146,6 +155,11 @@ export const openWheelSchema = z
     nextSpinAt: z.iso.datetime().nullable(),
     /** The organiser has paused the rounds: no countdown and no spin until they resume. */
     roundsPaused: z.boolean(),
+    /** What the wheel calls its rings (issue 38); null: 'Inner ring' and 'Outer ring'. */
+    innerRingLabel: z.string().nullable(),
+    outerRingLabel: z.string().nullable(),
+    /** Which registration answers sit on which ring; null: anyone sits anywhere. */
+    ringRule: ringRuleSchema.nullable(),
   })
   .meta({ id: 'OpenWheel' });
 export type OpenWheel = z.infer<typeof openWheelSchema>;

@@ -22,6 +22,8 @@ const HUB_CALLS: Record<keyof ClientToServerEvents, true> = {
   FailCall: true,
   SendMediaState: true,
   ExtendCall: true,
+  SetStaying: true,
+  TakeAnySeat: true,
 };
 const ERROR_CODE_SET: ReadonlySet<string> = new Set(ERROR_CODES);
 

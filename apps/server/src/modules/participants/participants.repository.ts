@@ -76,6 +76,10 @@ const PARTICIPANT_COLUMNS: { [Column in keyof ParticipantRow]-?: Column } = {
   interests: 'interests',
   registration_data: 'registration_data',
   created_at: 'created_at',
+  staying: 'staying',
+  home_position: 'home_position',
+  missed_answers: 'missed_answers',
+  email: 'email',
 };
 
 /** A registration's one write, compiled once like the admission query. */

@@ -34,6 +34,7 @@ export function profileColumns(answers: RegistrationData) {
     short_bio: text(answers.shortBio),
     who_am_i: text(answers.whoAmI),
     interests: text(answers.interests),
+    email: text(answers.email)?.toLowerCase() ?? null,
   };
 }
 
@@ -103,6 +104,9 @@ export function createParticipantsService(deps: {
         ...profileColumns(parsed.data),
         registration_data: toJsonColumn(parsed.data),
         created_at: clock.now().toISOString(),
+        staying: false,
+        home_position: null,
+        missed_answers: 0,
       };
       // The cap check and the insert are one atomic step, so simultaneous registrations cannot
       // overfill it. A browser the organiser removed someone from is refused first (decision 016).

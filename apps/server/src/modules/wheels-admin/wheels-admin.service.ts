@@ -15,7 +15,7 @@ import type { Staff } from '../auth/auth.service';
 import type { CallsService } from '../calls/calls.service';
 import { allowedContactFields } from '../connections/connection-rules';
 import type { RoundsService } from '../rounds/rounds.service';
-import { WHEEL_NOT_FOUND, type WheelsService } from '../wheels/wheels.service';
+import { ringSettingsOf, WHEEL_NOT_FOUND, type WheelsService } from '../wheels/wheels.service';
 import type { WheelsAdminRepository } from './wheels-admin.repository';
 
 export const planSlotLimitMessage = (limit: number) =>
@@ -96,6 +96,7 @@ export function createWheelsAdminService(deps: {
     roundsPaused: row.rounds_paused,
     nextSpinAt: row.next_spin_at,
     lastSpinDate: row.last_spin_date,
+    ...ringSettingsOf(row),
   });
 
   /** The wheel if this person may manage it; someone else's wheel is 'not found', so its existence stays private. */
@@ -172,6 +173,9 @@ export function createWheelsAdminService(deps: {
           answer_seconds: input.answerSeconds,
           call_minutes: input.callMinutes,
           contact_fields: input.contactFields ? toJsonColumn(input.contactFields) : null,
+          inner_ring_label: input.innerRingLabel,
+          outer_ring_label: input.outerRingLabel,
+          ring_rule: input.ringRule ? toJsonColumn(input.ringRule) : null,
           updated_at: clock.now().toISOString(),
         },
         { newAccessCodeVersion: codeChanged },

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   type ContactField,
+  type RingRule,
+  ringRuleSchema,
   type GetWheelResponse,
   INVALID_ACCESS_CODE_MESSAGE,
   type LockedWheel,
@@ -92,6 +94,13 @@ export function toPublicWheel(row: WheelRow): PublicWheel {
   };
 }
 
+/** How the wheel names its rings and who sits on which (issue 38), as every view of it shows them. */
+export const ringSettingsOf = (row: WheelRow) => ({
+  innerRingLabel: row.inner_ring_label,
+  outerRingLabel: row.outer_ring_label,
+  ringRule: fromJsonColumn(row.ring_rule, ringRuleSchema.nullable(), null),
+});
+
 export function toLockedWheel(row: WheelRow): LockedWheel {
   return {
     id: row.id,
@@ -147,6 +156,9 @@ export interface NewWheel {
   answerSeconds?: number | null;
   callMinutes?: number | null;
   contactFields?: ContactField[] | null;
+  innerRingLabel?: string | null;
+  outerRingLabel?: string | null;
+  ringRule?: RingRule | null;
 }
 
 /** The rows of a new wheel: the wheel and the ids of its empty slots. */
@@ -173,6 +185,9 @@ export function buildNewWheel(input: NewWheel, deps: { clock: Clock; random: Ran
     status: input.status ?? 'Active',
     registration_fields: input.registrationFields ? toJsonColumn(input.registrationFields) : null,
     business_user_id: input.businessUserId ?? null,
+    inner_ring_label: input.innerRingLabel ?? null,
+    outer_ring_label: input.outerRingLabel ?? null,
+    ring_rule: input.ringRule ? toJsonColumn(input.ringRule) : null,
     created_at: now,
     updated_at: now,
   };
@@ -238,6 +253,7 @@ export function createWheelsService(deps: {
       roundSeconds: roundSecondsOf(row),
       nextSpinAt: row.next_spin_at,
       roundsPaused: row.rounds_paused,
+      ...ringSettingsOf(row),
     };
   }
 
