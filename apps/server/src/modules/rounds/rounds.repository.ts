@@ -119,6 +119,16 @@ function roundQueries(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Whether this participant's seat is kept for the next round (issue 38). */
+    async isStaying(participantId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('participants')
+        .select('staying')
+        .where('id', '=', participantId)
+        .executeTakeFirst();
+      return row?.staying ?? false;
+    },
+
     findWheel(id: string): Promise<WheelRow | undefined> {
       return db.selectFrom('wheels').selectAll().where('id', '=', id).executeTakeFirst();
     },

@@ -324,6 +324,7 @@ export function createRoundsService(deps: {
         serverTime: clock.now().toISOString(),
         spin: spinState,
         myMatches,
+        staying: participantId ? await rounds.isStaying(participantId) : false,
       };
     },
   };
