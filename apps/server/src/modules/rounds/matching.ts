@@ -18,6 +18,8 @@ export interface MatchingInput {
   blocked?: ReadonlySet<string>;
   /** People who sat out last round without a partner. */
   priority: ReadonlySet<string>;
+  /** Each seated person's interests (`parseInterests`); someone missing has none. */
+  interests?: ReadonlyMap<string, readonly string[]>;
   /** A float in [0, 1); injected so tests are repeatable. */
   random: () => number;
 }
@@ -34,9 +36,21 @@ export interface MatchingResult {
   pairs: MatchedPair[];
   /** Seated people left without a partner. */
   unmatched: string[];
+  /** How many of `pairs` had never met before (for the wheel's report). */
+  neverMetPairs: number;
+  /** Interests shared within `pairs`, summed (for the wheel's report). */
+  sharedInterests: number;
 }
 
 export const pairKey = (a: string, b: string): string => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+/** How many interests the two people of a pair share. */
+export function sharedInterestCount(pair: MatchedPair, interests: MatchingInput['interests']): number {
+  const mine = interests?.get(pair.inner);
+  const theirs = interests?.get(pair.outer);
+  if (!mine || !theirs) return 0;
+  return mine.filter((interest) => theirs.includes(interest)).length;
+}
 
 const modulo = (value: number, divisor: number) => ((value % divisor) + divisor) % divisor;
 
@@ -94,5 +108,8 @@ export function chooseRotation(input: MatchingInput): MatchingResult {
     outerOffset,
     pairs: chosen.pairs,
     unmatched: seated.filter((id) => !paired.has(id)),
+    neverMetPairs: chosen.pairs.filter((pair) => !input.metBefore.has(pairKey(pair.inner, pair.outer)))
+      .length,
+    sharedInterests: chosen.pairs.reduce((sum, pair) => sum + sharedInterestCount(pair, input.interests), 0),
   };
 }
