@@ -57,11 +57,11 @@ test('a partner who never answers: both are told, and both can sit down again', 
   await shoot(ada, 'ada-is-told-no-answer-came');
   await shoot(bob, 'bob-is-told-the-match-expired');
 
-  // The next round's seats are free again, and Ada takes one without registering again.
-  await ada.getByRole('button', { name: 'Inner ring, seat 1, free' }).click();
+  // Ada's seat is kept for the next round (she stays, the default): she need not click again.
   await expect(ada.getByRole('button', { name: /^Inner ring, seat 1, taken by .*\(you\)$/ })).toBeVisible({
     timeout: spinTimeout,
   });
+  await expect(ada.getByRole('switch', { name: 'Stay for the next round' })).toBeChecked();
   await shoot(ada, 'ada-seated-for-the-next-round');
 });
 
