@@ -84,7 +84,7 @@ test('a hang-up ends the call for good on both sides, and both go on to the next
   ] as const;
   for (const [page, ring] of seats) {
     await expect(
-      page.getByRole('button', { name: new RegExp(`^${ring} ring, seat 1, taken by .*\\(you\\)$`) }),
+      page.getByRole('button', { name: new RegExp(`^${ring} ring, seat 2, taken by .*\\(you\\)$`) }),
     ).toBeVisible({ timeout: (E2E_ROUND_SECONDS + 20) * 1000 });
   }
   for (const [page, name] of people) await shoot(page, `${name}-seated-again`);
