@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import type { RegistrationConfig } from '@wheelmeet/contracts';
+import { createWheel } from '../support/admin-api';
+import { expect, test } from '../support/fixtures';
+import { E2E_ROUND_SECONDS } from '../support/global-setup';
+import { journeyCamera } from '../support/journey';
+import { takeSeatAsNewParticipant } from '../support/participant';
+
+/**
+ * A round-robin for free (issue 38): six people sit down once on a 6-seat wheel and stay. Each
+ * round the server seats them again where they sat and turns the rings to pairs that never met,
+ * so Ada meets the three people of the other ring in three rounds without clicking a seat again.
+ */
+
+const NAMED_FORM: RegistrationConfig = {
+  enabled: true,
+  fields: [
+    { id: 'username', name: 'username', label: 'Username', type: 'text', required: true, enabled: true },
+    { id: 'age', name: 'age', label: 'Age', type: 'number', required: true, enabled: true },
+    {
+      id: 'gender',
+      name: 'gender',
+      label: 'Gender',
+      type: 'select',
+      required: true,
+      options: ['male', 'female', 'other'],
+      enabled: true,
+    },
+  ],
+};
+
+const PEOPLE = [
+  { name: 'Ada', ring: 'Inner', number: 1 },
+  { name: 'Bo', ring: 'Inner', number: 2 },
+  { name: 'Cy', ring: 'Inner', number: 3 },
+  { name: 'Di', ring: 'Outer', number: 1 },
+  { name: 'Ed', ring: 'Outer', number: 2 },
+  { name: 'Flo', ring: 'Outer', number: 3 },
+] as const;
+
+const roundTimeout = (E2E_ROUND_SECONDS + 25) * 1000;
+const matchDialog = (page: Page) => page.getByRole('dialog', { name: 'You have a match!' });
+const ownSeat = (page: Page, seat: (typeof PEOPLE)[number]) =>
+  page.getByRole('button', {
+    name: new RegExp(`^${seat.ring} ring, seat ${seat.number}, taken by ${seat.name} \\(you\\)$`),
+  });
+
+/** The match this round brought, still to answer: its partner's name, then a decline (an answer, not a no-show). */
+async function answerThisRound(page: Page): Promise<string> {
+  const open = matchDialog(page)
+    .getByRole('listitem', { name: /^Match with / })
+    .filter({ has: page.getByRole('button', { name: 'Decline' }) });
+  await expect(open).toHaveCount(1, { timeout: roundTimeout });
+  const partner = (await open.getAttribute('aria-label'))?.replace(/^Match with /, '') ?? '';
+  await open.getByRole('button', { name: 'Decline' }).click();
+  await expect(open).toHaveCount(0);
+  return partner;
+}
+
+test('six people who stay seated: Ada meets the three people facing her ring in three rounds, never clicking again', async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const shoot = journeyCamera(testInfo);
+  const wheel = await createWheel(request, {
+    name: 'Round-robin journey',
+    description: 'Sit once, meet everyone',
+    slotCount: 6,
+    registrationFields: NAMED_FORM,
+  });
+  const viewport = page.viewportSize();
+  const pages: Page[] = [page];
+  for (let other = 1; other < PEOPLE.length; other += 1) {
+    const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
+    pages.push(await context.newPage());
+  }
+  const ada = page;
+  const adaSeat = PEOPLE[0];
+
+  for (const [index, person] of PEOPLE.entries()) {
+    const each = pages[index] as Page;
+    await each.goto(`/wheel/${wheel.id}`);
+    await takeSeatAsNewParticipant(
+      each,
+      { ring: person.ring, number: person.number },
+      { username: person.name, age: '30', gender: 'Other' },
+    );
+  }
+  // Once seated, staying is on: Ada's seat is hers for the next rounds too.
+  const staying = ada.getByRole('switch', { name: 'Stay for the next round' });
+  await expect(staying).toBeChecked();
+  await shoot(ada, 'ada-seated-and-staying');
+
+  const met: string[] = [];
+  for (let round = 1; round <= 3; round += 1) {
+    const partners = await Promise.all(pages.map(answerThisRound));
+    met.push(partners[0] as string);
+    if (round === 1) await shoot(ada, 'ada-declined-her-first-match');
+    // The round ends and the slots clear, but not hers: she is seated again without a click.
+    await expect(ada.getByText(`Round ${round + 1}`, { exact: true })).toBeVisible({ timeout: roundTimeout });
+    await expect(ownSeat(ada, adaSeat)).toBeVisible({ timeout: roundTimeout });
+    await expect(staying).toBeChecked();
+    await shoot(ada, `ada-seated-again-after-round-${round}`);
+  }
+
+  // Three rounds, three different people, all of them on the other ring.
+  expect(new Set(met).size).toBe(3);
+  expect(met.every((name) => ['Di', 'Ed', 'Flo'].includes(name))).toBe(true);
+
+  // Turning staying off gives the seat up at the next reset; she can take one again by hand.
+  await staying.click();
+  await expect(staying).not.toBeChecked();
+  await answerThisRound(ada);
+  await expect(ada.getByRole('button', { name: /\(you\)$/ })).toHaveCount(0, { timeout: roundTimeout });
+  await shoot(ada, 'ada-stopped-staying');
+});
