@@ -28,7 +28,8 @@ const INTERESTS_TYPES: readonly RegistrationFieldType[] = ['text', 'textarea', '
 /** Fields whose type the organiser may change: their own, and Interests, which may become a multiple choice of their options. */
 function typeChoices(field: EditorField): readonly RegistrationFieldType[] {
   if (field.custom) return registrationFieldTypeSchema.options;
-  return field.name === INTERESTS_FIELD ? INTERESTS_TYPES : [];
+  if (field.name !== INTERESTS_FIELD) return [];
+  return INTERESTS_TYPES.includes(field.type) ? INTERESTS_TYPES : [field.type, ...INTERESTS_TYPES];
 }
 
 interface RegistrationFieldsEditorProps {

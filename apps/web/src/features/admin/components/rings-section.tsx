@@ -123,6 +123,8 @@ function RingRuleEditor({ value, onChange, fields, labels, errors }: RingRuleEdi
     onChange({ ...value, innerAnswers: answersOn('inner'), outerAnswers: answersOn('outer') });
   };
   const ruleError = errors?.message;
+  const optionsError = ruleError ?? firstMessage(errors?.inner) ?? firstMessage(errors?.outer);
+  const optionsErrorId = `${id}-answers-error`;
 
   return (
     <div className="space-y-4">
@@ -152,7 +154,7 @@ function RingRuleEditor({ value, onChange, fields, labels, errors }: RingRuleEdi
       </FormField>
 
       {chosen && options.length > 0 ? (
-        <fieldset className="space-y-2">
+        <fieldset className="space-y-2" aria-describedby={optionsError ? optionsErrorId : undefined}>
           <legend className="text-sm font-medium text-slate-800">Which ring each answer sits on</legend>
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-slate-50">
             {options.map((option, index) => {
@@ -187,10 +189,7 @@ function RingRuleEditor({ value, onChange, fields, labels, errors }: RingRuleEdi
               );
             })}
           </ul>
-          <FieldError
-            id={`${id}-answers-error`}
-            error={ruleError ?? firstMessage(errors?.inner ?? errors?.outer)}
-          />
+          <FieldError id={optionsErrorId} error={optionsError} />
         </fieldset>
       ) : value.field !== '' ? (
         <div className="grid gap-4 sm:grid-cols-2">

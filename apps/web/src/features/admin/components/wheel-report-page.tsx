@@ -34,7 +34,7 @@ const ROUND_COLUMNS: Column<RoundFigures>[] = [
     header: 'Round',
     cell: (round) => (
       <>
-        {round.round}
+        Round {round.round}
         <span className="block text-xs font-normal text-slate-500">{formatDateTime(round.spunAt)}</span>
       </>
     ),
