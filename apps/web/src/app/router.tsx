@@ -57,6 +57,8 @@ export const routes: RouteObject[] = [
           { path: 'wheels', element: admin('WheelsPage') },
           { path: 'wheels/new', element: admin('WheelCreatePage') },
           { path: 'wheels/:wheelId', element: admin('WheelDetailPage') },
+          // The wheel's owner or an admin; the server answers 404 otherwise.
+          { path: 'wheels/:wheelId/report', element: admin('WheelReportPage') },
           { path: 'business-users', element: admin('BusinessUsersForAdmins') },
           { path: 'demo-requests', element: admin('DemoRequestsForAdmins') },
           { path: 'admins', element: admin('AdminsForSuperAdmins') },

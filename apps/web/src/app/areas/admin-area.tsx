@@ -16,6 +16,7 @@ export { BusinessUserReportPage } from '@/features/admin/components/business-use
 export { DashboardPage } from '@/features/admin/components/dashboard-page';
 export { WheelCreatePage } from '@/features/admin/components/wheel-create-page';
 export { WheelDetailPage } from '@/features/admin/components/wheel-detail-page';
+export { WheelReportPage } from '@/features/admin/components/wheel-report-page';
 export { WheelsPage } from '@/features/admin/components/wheels-page';
 
 export function SignedInAdminLayout() {

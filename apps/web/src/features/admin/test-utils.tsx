@@ -103,6 +103,9 @@ export function makeAdminWheel(overrides: Partial<AdminWheel> = {}): AdminWheel 
     roundsPaused: false,
     nextSpinAt: null,
     lastSpinDate: null,
+    innerRingLabel: null,
+    outerRingLabel: null,
+    ringRule: null,
     ...overrides,
   };
 }

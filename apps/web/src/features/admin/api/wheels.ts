@@ -8,6 +8,7 @@ import {
   type RoundControlRequest,
   type UpdateWheelRequest,
   type WheelTimingRequest,
+  wheelReportSchema,
 } from '@wheelmeet/contracts';
 import { api } from '@/lib/api-client';
 import { adminResource } from './admin-resource';
@@ -38,3 +39,10 @@ export const changeTiming = (id: string, timing: WheelTimingRequest): Promise<Ad
 /** POST /api/admin/wheels/{id}/rounds: spin now, pause or resume. */
 export const controlRounds = (id: string, action: RoundControlRequest['action']): Promise<AdminWheel> =>
   api.post(`${wheels.itemPath(id)}/rounds`, { action }, adminWheelSchema);
+
+/** GET /api/admin/wheels/{id}/report: how matching went, round by round (the owner or an admin). */
+export const wheelReportQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...wheelsKey, id, 'report'],
+    queryFn: () => api.get(`${wheels.itemPath(id)}/report`, wheelReportSchema),
+  });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
-import { BUSINESS_ID, makeReport, profileRoute, renderAdminPage, signIn } from '../test-utils';
+import { BUSINESS_ID, makeReport, WHEEL_A, profileRoute, renderAdminPage, signIn } from '../test-utils';
 import { BusinessUserReportPage } from './business-user-report-page';
 
 const pages = [{ path: 'reports/business-user/:id', element: <BusinessUserReportPage /> }];
@@ -34,6 +34,10 @@ describe('business user report', () => {
       }),
     ).toBeInTheDocument();
     const perWheel = screen.getByRole('table', { name: 'Figures per wheel' });
+    expect(within(perWheel).getByRole('link', { name: 'Matching report of Friday Mixer' })).toHaveAttribute(
+      'href',
+      `/admin/wheels/${WHEEL_A}/report`,
+    );
     expect(within(perWheel).getByRole('columnheader', { name: 'Connections' })).toBeInTheDocument();
     expect(within(perWheel).getByText('85%')).toBeInTheDocument();
     expect(

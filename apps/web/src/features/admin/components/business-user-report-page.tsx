@@ -13,9 +13,10 @@ import { formatDateTime, formatDuration, formatMoney, formatPercent } from '../l
 import { AdminPageHeader } from './admin-page-header';
 import { type Column, ListTable, linkClasses } from './data-table';
 import { OverTimeChart } from './over-time-chart';
+import { type ReportFigure, ReportFigures, ReportSection } from './report-section';
 import { StatusBadge } from './status-badge';
-import { WheelLink } from './wheel-link';
-import { REGISTERED_LABEL } from './wheel-messages';
+import { WheelLink, wheelReportPath } from './wheel-link';
+import { MATCHING_REPORT_LABEL, REGISTERED_LABEL } from './wheel-messages';
 
 export const REPORT_LOAD_ERROR = 'Failed to load the report. Please try again.';
 
@@ -66,17 +67,6 @@ const PAYMENT_COLUMNS: Column<Payment>[] = [
   { header: 'Status', cell: (payment) => <StatusBadge status={PAYMENT_STATUS_LABELS[payment.status]} /> },
 ];
 
-function ReportSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
 /** `/admin/reports/business-user/:id`: how a business user's events went. */
 export function BusinessUserReportPage() {
   const { id = '' } = useParams();
@@ -105,7 +95,7 @@ export function BusinessUserReportPage() {
 
   const { totals, wheels, overTime, payments } = report.data;
   const revenue = Object.entries(totals.revenueByCurrency);
-  const figures = [
+  const figures: ReportFigure[] = [
     { label: 'Wheels', value: totals.wheels.toLocaleString() },
     // Everyone who registered on these wheels (nobody stays seated after an event).
     { label: REGISTERED_LABEL, value: totals.participants.toLocaleString() },
@@ -135,19 +125,7 @@ export function BusinessUserReportPage() {
       <AdminPageHeader title={`Report: ${report.data.companyName}`} actions={back} />
       <div className="space-y-8">
         <ReportSection id="report-totals" title="Totals">
-          <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {figures.map((figure) => (
-              <Card key={figure.label} className="p-4">
-                <dt className="text-sm text-slate-500">{figure.label}</dt>
-                <dd className="mt-1 text-2xl font-bold tracking-tight text-slate-900">
-                  {figure.value}
-                  {'detail' in figure && figure.detail ? (
-                    <span className="ml-2 text-sm font-normal text-slate-500">{figure.detail}</span>
-                  ) : null}
-                </dd>
-              </Card>
-            ))}
-          </dl>
+          <ReportFigures figures={figures} />
         </ReportSection>
 
         <ReportSection id="report-over-time" title="Over time">
@@ -170,6 +148,15 @@ export function BusinessUserReportPage() {
               rows={wheels}
               rowHeaders
               wrapHeaders
+              actions={(wheel) => (
+                <Link
+                  to={wheelReportPath(wheel.id)}
+                  aria-label={`${MATCHING_REPORT_LABEL} of ${wheel.name}`}
+                  className={linkClasses}
+                >
+                  {MATCHING_REPORT_LABEL}
+                </Link>
+              )}
             />
           )}
         </ReportSection>

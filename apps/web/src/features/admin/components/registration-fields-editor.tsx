@@ -9,25 +9,27 @@ import { useId } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, FieldError, FormField, inputClasses } from '@/components/ui/form-field';
-import { type EditorConfig, type EditorField, newCustomField } from '../lib/wheel-form-values';
+import { firstMessage } from '../lib/contract-resolver';
+import { type EditorConfig, type EditorField, hasOptions, newCustomField } from '../lib/wheel-form-values';
 
 const TYPE_LABELS: Record<RegistrationFieldType, string> = {
   text: 'Short text',
   textarea: 'Long text',
   number: 'Number',
   select: 'Choice list',
+  multiselect: 'Multiple choice',
   checkbox: 'Checkbox',
 };
 
-/** A message found anywhere under an error node: the contract checks a select's options as a list, the editor holds them as text. */
-function firstMessage(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  if ('message' in error && typeof error.message === 'string') return error.message;
-  for (const nested of Object.values(error)) {
-    const message = firstMessage(nested);
-    if (message) return message;
-  }
-  return undefined;
+/** Matching counts the interests two people share; as a multiple choice the answers are spelled alike. */
+const INTERESTS_FIELD = 'interests';
+const INTERESTS_TYPES: readonly RegistrationFieldType[] = ['text', 'textarea', 'multiselect'];
+
+/** Fields whose type the organiser may change: their own, and Interests, which may become a multiple choice of their options. */
+function typeChoices(field: EditorField): readonly RegistrationFieldType[] {
+  if (field.custom) return registrationFieldTypeSchema.options;
+  if (field.name !== INTERESTS_FIELD) return [];
+  return INTERESTS_TYPES.includes(field.type) ? INTERESTS_TYPES : [field.type, ...INTERESTS_TYPES];
 }
 
 interface RegistrationFieldsEditorProps {
@@ -38,8 +40,9 @@ interface RegistrationFieldsEditorProps {
 
 /**
  * Edits the registration form participants fill in before taking a seat: the form as a whole
- * on or off, and per field whether it is asked, required and how it is labelled. Select
- * options are editable; organisers can add and remove fields of their own, up to the
+ * on or off, and per field whether it is asked, required and how it is labelled. The options
+ * of choice fields are editable, and Interests may become a multiple choice of the organiser's
+ * own options; organisers can add and remove fields of their own, up to the
  * contract's limits on fields, options and text lengths.
  */
 export function RegistrationFieldsEditor({ value, onChange, errors }: RegistrationFieldsEditorProps) {
@@ -69,6 +72,7 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
             const fieldErrors = errors?.fields?.[index];
             const optionsError = firstMessage((fieldErrors as Record<string, unknown> | undefined)?.options);
             const title = field.label.trim() || 'New field';
+            const types = typeChoices(field);
             return (
               <li key={field.id}>
                 <fieldset className="rounded-xl border border-slate-200 bg-slate-50 p-4">
@@ -107,7 +111,7 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
                         />
                       )}
                     </FormField>
-                    {field.custom ? (
+                    {types.length > 0 ? (
                       <FormField label="Type">
                         {(control) => (
                           <select
@@ -118,7 +122,7 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
                             }
                             className={inputClasses}
                           >
-                            {registrationFieldTypeSchema.options.map((type) => (
+                            {types.map((type) => (
                               <option key={type} value={type}>
                                 {TYPE_LABELS[type]}
                               </option>
@@ -129,7 +133,7 @@ export function RegistrationFieldsEditor({ value, onChange, errors }: Registrati
                     ) : (
                       <p className="self-end pb-2 text-sm text-slate-600">Type: {TYPE_LABELS[field.type]}</p>
                     )}
-                    {field.type === 'select' ? (
+                    {hasOptions(field.type) ? (
                       <FormField
                         label="Options"
                         hint={`Separate the options with commas: at most ${REGISTRATION_OPTIONS_MAX}, each up to ${REGISTRATION_TEXT_MAX} characters.`}

@@ -71,6 +71,14 @@ describe('wheel detail', () => {
     expect(within(panel).getByText('K7M2Q9XZ')).toBeInTheDocument();
   });
 
+  it("links to the wheel's matching report", async () => {
+    open();
+    expect(await screen.findByRole('link', { name: 'Matching report' })).toHaveAttribute(
+      'href',
+      `/admin/wheels/${WHEEL_A}/report`,
+    );
+  });
+
   it('has no share panel for a public wheel', async () => {
     open(makeAdminWheel());
     expect(await screen.findByRole('heading', { level: 1, name: 'Friday Mixer' })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
@@ -18,7 +18,9 @@ import { SendSummaries } from './send-summaries';
 import { StatusBadge } from './status-badge';
 import { SuccessBanner } from './success-banner';
 import { WheelForm } from './wheel-form';
+import { wheelReportPath } from './wheel-link';
 import {
+  MATCHING_REPORT_LABEL,
   REGISTERED_LABEL,
   SEATED_NOW_LABEL,
   seatsTaken,
@@ -71,9 +73,14 @@ export function WheelDetailPage() {
           </span>
         }
         actions={
-          <Button variant="secondary" className="text-red-700" onClick={() => setConfirmDelete(true)}>
-            Delete wheel
-          </Button>
+          <>
+            <ButtonLink variant="secondary" to={wheelReportPath(data.id)}>
+              {MATCHING_REPORT_LABEL}
+            </ButtonLink>
+            <Button variant="secondary" className="text-red-700" onClick={() => setConfirmDelete(true)}>
+              Delete wheel
+            </Button>
+          </>
         }
       />
       <div className="space-y-6">

@@ -6,6 +6,8 @@ import {
   accessCodeProblem,
   REGISTRATION_FIELDS_MAX,
   REGISTRATION_OPTIONS_MAX,
+  RING_RULE_FIELD_MISSING,
+  ringRuleOverlapMessage,
   SLOT_COUNT_MESSAGE,
 } from '@wheelmeet/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -308,5 +310,172 @@ describe('wheel form', () => {
     renderForm('edit');
     expect(screen.queryByLabelText(/^Slot count/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('Active');
+  });
+
+  describe('rings', () => {
+    const rings = () => screen.getByRole('group', { name: 'Rings' });
+    const preview = () => within(rings()).getByRole('region', { name: 'Preview' });
+    const mentoringWheel = () =>
+      wheelToFormValues(
+        makeAdminWheel({
+          innerRingLabel: 'Mentors',
+          outerRingLabel: 'Mentees',
+          ringRule: { field: 'whoAmI', inner: ['professional'], outer: ['student'] },
+          registrationFields: {
+            enabled: true,
+            fields: [
+              {
+                id: 'identity',
+                name: 'whoAmI',
+                label: 'Who am I',
+                type: 'select',
+                required: true,
+                options: ['professional', 'student', 'founder'],
+                enabled: true,
+              },
+              {
+                id: 'company',
+                name: 'company',
+                label: 'Company',
+                type: 'text',
+                required: false,
+                enabled: true,
+              },
+            ],
+          },
+        }),
+      );
+
+    it('names the rings and places each answer of a choice field with a radio group, sent with the wheel', async () => {
+      const onSubmit = renderForm();
+      await userEvent.type(screen.getByLabelText(/^Name/), 'Mentoring night');
+      await userEvent.type(screen.getByLabelText(/^Description/), 'Meet a mentor');
+      const identity = screen.getByRole('group', { name: 'Who am I' });
+      await userEvent.click(within(identity).getByLabelText('Enabled'));
+      const inner = within(rings()).getByLabelText('Inner ring name');
+      expect(inner).toHaveAttribute('placeholder', 'Inner ring');
+      expect(inner).toHaveAttribute('maxlength', '40');
+      await userEvent.type(inner, 'Mentors');
+      await userEvent.type(within(rings()).getByLabelText('Outer ring name'), 'Mentees');
+      expect(preview()).toHaveTextContent('No rule: anyone sits on either ring.');
+
+      await userEvent.selectOptions(within(rings()).getByLabelText(/^Place people by/), 'Who am I');
+      const professional = within(rings()).getByRole('radiogroup', { name: 'professional' });
+      expect(within(professional).getByRole('radio', { name: 'Either ring' })).toBeChecked();
+      await userEvent.click(within(professional).getByRole('radio', { name: 'Mentors' }));
+      const student = within(rings()).getByRole('radiogroup', { name: 'student' });
+      await userEvent.click(within(student).getByRole('radio', { name: 'Mentees' }));
+      expect(preview()).toHaveTextContent(
+        'Mentors (inner ring): professional. Mentees (outer ring): student. Anyone else: either ring.',
+      );
+      await submit();
+
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      const body = toCreateWheelBody(vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues);
+      expect(body).toMatchObject({
+        innerRingLabel: 'Mentors',
+        outerRingLabel: 'Mentees',
+        ringRule: { field: 'whoAmI', inner: ['professional'], outer: ['student'] },
+      });
+    });
+
+    it('shows a saved rule and sends no rule once the organiser picks nobody', async () => {
+      const onSubmit = renderForm('edit', undefined, mentoringWheel());
+      expect(within(rings()).getByLabelText(/^Place people by/)).toHaveValue('whoAmI');
+      const student = within(rings()).getByRole('radiogroup', { name: 'student' });
+      expect(within(student).getByRole('radio', { name: 'Mentees' })).toBeChecked();
+
+      await userEvent.selectOptions(
+        within(rings()).getByLabelText(/^Place people by/),
+        'Nobody: anyone sits anywhere',
+      );
+      expect(within(rings()).queryByRole('radiogroup')).not.toBeInTheDocument();
+      await submit('edit');
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(
+        toUpdateWheelBody(vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues).ringRule,
+      ).toBeNull();
+    });
+
+    it("takes a text field's answers as comma-separated text and shows the contract's message for an answer on both rings", async () => {
+      const onSubmit = renderForm('edit', undefined, mentoringWheel());
+      await userEvent.selectOptions(within(rings()).getByLabelText(/^Place people by/), 'Company');
+      await userEvent.type(within(rings()).getByLabelText(/^Inner ring answers/), 'Acme, Globex');
+      await userEvent.type(within(rings()).getByLabelText(/^Outer ring answers/), 'globex');
+      await submit('edit');
+
+      expect(await within(rings()).findByText(ringRuleOverlapMessage(['Globex']))).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+
+      await userEvent.clear(within(rings()).getByLabelText(/^Outer ring answers/));
+      await userEvent.type(within(rings()).getByLabelText(/^Outer ring answers/), 'Initech');
+      await submit('edit');
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      expect(toUpdateWheelBody(vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues).ringRule).toEqual({
+        field: 'company',
+        inner: ['Acme', 'Globex'],
+        outer: ['Initech'],
+      });
+    });
+
+    it("shows the contract's message when the field the rule reads is switched off, instead of dropping the rule", async () => {
+      const onSubmit = renderForm('edit', undefined, mentoringWheel());
+      await userEvent.click(
+        within(screen.getByRole('group', { name: 'Who am I' })).getByLabelText('Enabled'),
+      );
+      const placeBy = within(rings()).getByLabelText(/^Place people by/);
+      expect(placeBy).toHaveValue('whoAmI');
+      expect(placeBy).toHaveDisplayValue('whoAmI (not on the registration form)');
+      await submit('edit');
+
+      expect(await within(rings()).findByText(RING_RULE_FIELD_MISSING)).toBeInTheDocument();
+      expect(placeBy).toHaveAttribute('aria-invalid', 'true');
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
+
+    it('offers the participant defaults when the registration form is off', () => {
+      renderForm('edit', undefined, wheelToFormValues(makeAdminWheel({ registrationFields: null })));
+      const choices = within(within(rings()).getByLabelText(/^Place people by/)).getAllByRole('option');
+      expect(choices.map((choice) => choice.textContent)).toEqual([
+        'Nobody: anyone sits anywhere',
+        'Age',
+        'Gender',
+        'Short Bio',
+        'Who am I',
+        'Interests',
+      ]);
+    });
+  });
+
+  it("turns Interests into a multiple choice of the organiser's own options", async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Mixer');
+    await userEvent.type(screen.getByLabelText(/^Description/), 'Meet people');
+    const interests = screen.getByRole('group', { name: 'Interests' });
+    await userEvent.click(within(interests).getByLabelText('Enabled'));
+    expect(within(interests).queryByLabelText('Options')).not.toBeInTheDocument();
+    await userEvent.selectOptions(within(interests).getByLabelText('Type'), 'Multiple choice');
+    await userEvent.type(within(interests).getByLabelText('Options'), 'AI, climate, fintech');
+    // A built-in field other than Interests keeps its type.
+    expect(
+      within(screen.getByRole('group', { name: 'Age' })).queryByLabelText('Type'),
+    ).not.toBeInTheDocument();
+    await submit();
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const body = toCreateWheelBody(vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues);
+    expect(body.registrationFields?.fields.find((field) => field.name === 'interests')).toMatchObject({
+      type: 'multiselect',
+      enabled: true,
+      options: ['AI', 'climate', 'fintech'],
+    });
+  });
+
+  it('offers Multiple choice for a custom field, with its options', async () => {
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Add custom field' }));
+    const custom = screen.getByRole('group', { name: /New field/ });
+    await userEvent.selectOptions(within(custom).getByLabelText('Type'), 'Multiple choice');
+    expect(within(custom).getByLabelText('Options')).toBeInTheDocument();
   });
 });

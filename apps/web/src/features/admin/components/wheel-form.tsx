@@ -27,6 +27,7 @@ import {
 import { FormSection } from './form-section';
 import { OwnerField } from './owner-field';
 import { RegistrationFieldsEditor } from './registration-fields-editor';
+import { RingsSection } from './rings-section';
 import { WHEEL_CREATE_ERROR, WHEEL_UPDATE_ERROR } from './wheel-messages';
 
 const FIELD_NAMES = [
@@ -45,6 +46,9 @@ const FIELD_NAMES = [
   'callMinutes',
   'contactFields',
   'registrationFields',
+  'innerRingLabel',
+  'outerRingLabel',
+  'ringRule',
   'businessUserId',
 ] as const;
 
@@ -263,6 +267,10 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
             />
           )}
         />
+      </FormSection>
+
+      <FormSection title="Rings">
+        <RingsSection control={control} register={register} errors={errors} />
       </FormSection>
 
       <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6">

@@ -4,6 +4,9 @@ import { Badge } from '@/components/ui/badge';
 import { linkClasses } from './data-table';
 import { openReportsLabel } from './wheel-messages';
 
+/** Where a wheel's matching report lives (issue 38). */
+export const wheelReportPath = (id: string) => `/admin/wheels/${encodeURIComponent(id)}/report`;
+
 /** A wheel's name, linking to its admin page (as a table cell shows it). */
 export function WheelLink({ id, name }: { id: string; name: string }) {
   return (

@@ -28,3 +28,8 @@ export const seatsTaken = (wheel: { seatedCount: number; slotCount: number }) =>
 
 /** Reports on a wheel nobody marked handled yet, as its row in a list shows them. */
 export const openReportsLabel = (count: number) => (count === 1 ? '1 open report' : `${count} open reports`);
+
+/** The link to a wheel's matching report, from its page and from the business user's report. */
+export const MATCHING_REPORT_LABEL = 'Matching report';
+export const WHEEL_REPORT_LOAD_ERROR = 'Failed to load the matching report. Please try again.';
+export const NO_ROUNDS_YET = 'No rounds yet: the report fills in as the wheel spins.';

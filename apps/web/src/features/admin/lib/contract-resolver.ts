@@ -25,3 +25,17 @@ export function contractResolver<TValues extends FieldValues>(
     return { values, errors: {} };
   };
 }
+
+/**
+ * A message found anywhere under an error node: the contract checks some values as lists
+ * (a field's options, a ring rule's answers) that the form holds as text.
+ */
+export function firstMessage(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('message' in error && typeof error.message === 'string') return error.message;
+  for (const nested of Object.values(error)) {
+    const message = firstMessage(nested);
+    if (message) return message;
+  }
+  return undefined;
+}

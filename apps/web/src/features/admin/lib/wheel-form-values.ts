@@ -4,14 +4,16 @@ import {
   CONTACT_FIELDS,
   type ContactField,
   type CreateWheelRequest,
+  effectiveRegistrationFields,
   type RegistrationConfig,
+  type RegistrationField,
   type RegistrationFieldType,
   type UpdateWheelRequest,
   WHEEL_SLOT_COUNT_DEFAULT,
   type WheelStatus,
 } from '@wheelmeet/contracts';
 
-/** One registration field as the editor holds it: select options as editable text. */
+/** One registration field as the editor holds it: the options of a choice field as editable text. */
 export interface EditorField {
   id: string;
   name: string;
@@ -19,7 +21,7 @@ export interface EditorField {
   type: RegistrationFieldType;
   required: boolean;
   enabled: boolean;
-  /** Options of a select, comma-separated. */
+  /** Options of a choice field (select or multiselect), comma-separated. */
   optionsText: string;
   /** Added by the organiser: its type can change and it can be removed. */
   custom: boolean;
@@ -29,6 +31,20 @@ export interface EditorConfig {
   enabled: boolean;
   fields: EditorField[];
 }
+
+/**
+ * The ring rule as the form holds it: the field it reads ('' for no rule) and each ring's
+ * answers as comma-separated text. A choice field's Inner / Outer / Either buttons write the
+ * same text, so a rule keeps its answers when the field it reads is removed and the contract
+ * can say what is wrong instead of the rule quietly vanishing.
+ */
+export interface RingRuleFormValues {
+  field: string;
+  innerAnswers: string;
+  outerAnswers: string;
+}
+
+export const NO_RING_RULE: RingRuleFormValues = { field: '', innerAnswers: '', outerAnswers: '' };
 
 export interface WheelFormValues {
   name: string;
@@ -53,6 +69,10 @@ export interface WheelFormValues {
   /** The contact details people may share after a call; all of them is the standard. */
   contactFields: ContactField[];
   registrationFields: EditorConfig;
+  /** What the wheel calls its rings; '' for the standard names. */
+  innerRingLabel: string;
+  outerRingLabel: string;
+  ringRule: RingRuleFormValues;
   /**
    * Only sent when an admin creates a wheel: the owning business user's id, '' for WheelMeet.
    * Left out for business users, whose wheels are always their own.
@@ -67,6 +87,9 @@ export const parseOptions = (text: string): string[] =>
     .split(',')
     .map((option) => option.trim())
     .filter((option) => option !== '');
+
+/** Types whose answers come from the organiser's own options. */
+export const hasOptions = (type: RegistrationFieldType) => type === 'select' || type === 'multiselect';
 
 export function toEditorConfig(config: RegistrationConfig): EditorConfig {
   return {
@@ -94,7 +117,7 @@ export function fromEditorConfig(editor: EditorConfig): RegistrationConfig {
       type: field.type,
       required: field.required,
       enabled: field.enabled,
-      ...(field.type === 'select' ? { options: parseOptions(field.optionsText) } : {}),
+      ...(hasOptions(field.type) ? { options: parseOptions(field.optionsText) } : {}),
     })),
   };
 }
@@ -135,6 +158,9 @@ export function newWheelFormValues({ chooseOwner = false }: { chooseOwner?: bool
     callMinutes: null,
     contactFields: [...CONTACT_FIELDS],
     registrationFields: toEditorConfig(ADMIN_DEFAULT_REGISTRATION_CONFIG),
+    innerRingLabel: '',
+    outerRingLabel: '',
+    ringRule: NO_RING_RULE,
     ...(chooseOwner ? { businessUserId: '' } : {}),
   };
 }
@@ -160,6 +186,29 @@ export function wheelToFormValues(wheel: AdminWheel): WheelFormValues {
     registrationFields: wheel.registrationFields
       ? toEditorConfig(wheel.registrationFields)
       : { ...toEditorConfig(ADMIN_DEFAULT_REGISTRATION_CONFIG), enabled: false },
+    innerRingLabel: wheel.innerRingLabel ?? '',
+    outerRingLabel: wheel.outerRingLabel ?? '',
+    ringRule: wheel.ringRule
+      ? {
+          field: wheel.ringRule.field,
+          innerAnswers: wheel.ringRule.inner.join(', '),
+          outerAnswers: wheel.ringRule.outer.join(', '),
+        }
+      : NO_RING_RULE,
+  };
+}
+
+/** The fields a ring rule may read: those participants are asked, as the contract counts them. */
+export const ringRuleFieldChoices = (editor: EditorConfig): RegistrationField[] =>
+  effectiveRegistrationFields(fromEditorConfig(editor));
+
+/** The rule to send: null for none; otherwise as typed, so the contract checks the field it reads. */
+export function toRingRule(rule: RingRuleFormValues) {
+  if (rule.field === '') return null;
+  return {
+    field: rule.field,
+    inner: parseOptions(rule.innerAnswers),
+    outer: parseOptions(rule.outerAnswers),
   };
 }
 
@@ -189,6 +238,9 @@ function commonBody(values: WheelFormValues) {
     // Unticked boxes leave an empty list, which the contract refuses with its own message.
     contactFields: values.contactFields || [],
     registrationFields: fromEditorConfig(values.registrationFields),
+    innerRingLabel: values.innerRingLabel,
+    outerRingLabel: values.outerRingLabel,
+    ringRule: toRingRule(values.ringRule),
   };
 }
 
