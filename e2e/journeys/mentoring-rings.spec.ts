@@ -59,7 +59,7 @@ test('an organiser sets Mentors and Mentees; a student cannot sit among the ment
     .getByRole('radiogroup', { name: /student/i })
     .getByRole('radio', { name: /Mentees/ })
     .check();
-  const preview = page.getByTestId('ring-rule-preview');
+  const preview = page.getByRole('region', { name: 'Preview' });
   await expect(preview).toContainText('Mentors (inner ring): professional');
   await expect(preview).toContainText('Mentees (outer ring): student');
   await preview.scrollIntoViewIfNeeded();

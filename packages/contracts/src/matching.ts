@@ -35,7 +35,11 @@ export type RingRule = z.infer<typeof ringRuleSchema>;
 
 const normalise = (value: string) => value.trim().toLowerCase();
 
-/** The ring this person's answers keep them on, or null when they may sit on either. */
+/**
+ * The ring this person's answers keep them on, or null when they may sit on either. A
+ * multi-select answer ("student, founder") places them when its listed values agree on one ring;
+ * values that point to both rings place them nowhere in particular.
+ */
 export function ringFor(
   rule: RingRule | null | undefined,
   answers: Readonly<Record<string, string | number | boolean>>,
@@ -43,10 +47,12 @@ export function ringFor(
   if (!rule) return null;
   const answer = answers[rule.field];
   if (answer === undefined) return null;
-  const value = normalise(String(answer));
-  if (rule.inner.some((listed) => normalise(listed) === value)) return 'inner';
-  if (rule.outer.some((listed) => normalise(listed) === value)) return 'outer';
-  return null;
+  const values = String(answer).split(',').map(normalise).filter(Boolean);
+  const listed = (list: string[]) => values.some((value) => list.some((entry) => normalise(entry) === value));
+  const inner = listed(rule.inner);
+  const outer = listed(rule.outer);
+  if (inner === outer) return null;
+  return inner ? 'inner' : 'outer';
 }
 
 /** Answers listed on both rings: a rule with one cannot say where such a person sits. */
