@@ -140,6 +140,25 @@ export function createWheelsRepository(db: Kysely<Database>) {
 
     findSlotOf,
 
+    /** How the wheel names its rings, who sits on which, and its slot count: what a seat's ring check needs. */
+    ringSettings(wheelId: string) {
+      return db
+        .selectFrom('wheels')
+        .select(['slot_count', 'inner_ring_label', 'outer_ring_label', 'ring_rule'])
+        .where('id', '=', wheelId)
+        .executeTakeFirst();
+    },
+
+    /** The participant's registration answers with the position of a slot of the wheel; nothing if either is missing. */
+    answersAndPosition(wheelId: string, slotId: string, participantId: string) {
+      return db
+        .selectFrom('participants')
+        .innerJoin('slots', (join) => join.on('slots.id', '=', slotId).on('slots.wheel_id', '=', wheelId))
+        .select(['participants.registration_data', 'slots.position'])
+        .where('participants.id', '=', participantId)
+        .executeTakeFirst();
+    },
+
     /**
      * Seats the participant if the slot is free and the wheel is not spinning, in one
      * statement so two people racing for a slot cannot both get it. The unique
