@@ -63,6 +63,26 @@ const occupantOfSlot = compiledOnce(
       .where('wheel_id', '=', values.wheelId),
 );
 
+/** Read on a take when the wheel's ring settings are not cached (a take's ring check). */
+const ringSettingsStatement = compiledOnce(['wheelId'], (db, values: { wheelId: string }) =>
+  db
+    .selectFrom('wheels')
+    .select(['slot_count', 'inner_ring_label', 'outer_ring_label', 'ring_rule'])
+    .where('id', '=', values.wheelId),
+);
+/** Read on every take on a wheel with a ring rule. */
+const answersAndPositionStatement = compiledOnce(
+  ['wheelId', 'slotId', 'participantId'],
+  (db, values: { wheelId: string; slotId: string; participantId: string }) =>
+    db
+      .selectFrom('participants')
+      .innerJoin('slots', (join) =>
+        join.on('slots.id', '=', values.slotId).on('slots.wheel_id', '=', values.wheelId),
+      )
+      .select(['participants.registration_data', 'slots.position'])
+      .where('participants.id', '=', values.participantId),
+);
+
 async function occupy(
   db: Kysely<Database>,
   wheelId: string,
@@ -141,22 +161,13 @@ export function createWheelsRepository(db: Kysely<Database>) {
     findSlotOf,
 
     /** How the wheel names its rings, who sits on which, and its slot count: what a seat's ring check needs. */
-    ringSettings(wheelId: string) {
-      return db
-        .selectFrom('wheels')
-        .select(['slot_count', 'inner_ring_label', 'outer_ring_label', 'ring_rule'])
-        .where('id', '=', wheelId)
-        .executeTakeFirst();
+    async ringSettings(wheelId: string) {
+      return (await ringSettingsStatement(db, { wheelId }))[0];
     },
 
     /** The participant's registration answers with the position of a slot of the wheel; nothing if either is missing. */
-    answersAndPosition(wheelId: string, slotId: string, participantId: string) {
-      return db
-        .selectFrom('participants')
-        .innerJoin('slots', (join) => join.on('slots.id', '=', slotId).on('slots.wheel_id', '=', wheelId))
-        .select(['participants.registration_data', 'slots.position'])
-        .where('participants.id', '=', participantId)
-        .executeTakeFirst();
+    async answersAndPosition(wheelId: string, slotId: string, participantId: string) {
+      return (await answersAndPositionStatement(db, { wheelId, slotId, participantId }))[0];
     },
 
     /**
