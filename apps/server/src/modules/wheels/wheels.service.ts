@@ -460,8 +460,9 @@ export function createWheelsService(deps: {
     },
 
     /**
-     * Seats a participant of this wheel in a free slot while the wheel is not spinning: one
-     * conditional update, then the push. Only a refusal reads more, to say why.
+     * Seats a participant of this wheel in a free slot of their ring while the wheel is not
+     * spinning: the ring check (no query on a wheel without a ring rule), one conditional
+     * update, then the push. Only a refusal reads more, to say why.
      */
     async takeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<void> {
       const { wheelId, slotId, participantId } = request;
