@@ -187,6 +187,12 @@ const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    route: '/api/admin/wheels/{id}/report',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/report`,
+    expect: ownReport,
+  },
+  {
+    method: 'GET',
     route: '/api/admin/wheels/{id}/safety/reports',
     url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/safety/reports`,
     expect: ownWheel,

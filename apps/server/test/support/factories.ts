@@ -26,8 +26,8 @@ export async function slotIdsOf(database: DatabaseHandle, wheelId: string): Prom
 }
 
 /**
- * Adds a participant straight to the database (aged 30, no username or gender unless told, an
- * empty registration, a session of their own, created now unless told otherwise); their id.
+ * Adds a participant straight to the database (aged 30, no username, gender or email unless
+ * told, an empty registration, a session of their own, created now unless told otherwise); their id.
  */
 export async function createTestParticipant(
   database: DatabaseHandle,
@@ -37,6 +37,8 @@ export async function createTestParticipant(
     gender?: ParticipantsTable['gender'];
     createdAt?: string;
     id?: string;
+    sessionId?: string;
+    email?: string;
   },
 ): Promise<string> {
   const id = input.id ?? cryptoRandom.uuid();
@@ -45,7 +47,7 @@ export async function createTestParticipant(
     .values({
       id,
       wheel_id: input.wheelId,
-      session_id: cryptoRandom.uuid(),
+      session_id: input.sessionId ?? cryptoRandom.uuid(),
       username: input.username ?? null,
       age: 30,
       gender: input.gender ?? null,
@@ -54,6 +56,7 @@ export async function createTestParticipant(
       interests: null,
       registration_data: '{}',
       created_at: input.createdAt ?? new Date().toISOString(),
+      email: input.email ?? null,
     })
     .execute();
   return id;

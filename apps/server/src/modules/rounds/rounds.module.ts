@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { startRoundTicker } from './round-ticker';
+import { registerRoundHandlers } from './rounds.hub';
 import { createRoundsRepository } from './rounds.repository';
 import { createRoundsService, type RoundsService } from './rounds.service';
 
@@ -14,7 +15,8 @@ declare module 'fastify' {
 const ROUND_TICK_MS = 200;
 
 /**
- * Rounds: the repository, the service, a taken slot starting a wheel's countdown, and the clock.
+ * Rounds: the repository, the service, 'Any seat' (rounds.hub.ts), a taken slot starting a
+ * wheel's countdown, and the clock.
  * With `ticker: 'timer'`, one tick drives everything the clock decides: the rounds' steps and
  * expiring matches, then calls whose time is up; the ticker stops when the app starts closing.
  */
@@ -33,6 +35,7 @@ export const roundsModule = fp<{ ticker: 'timer' | 'manual' }>(
       onError: (error, wheelId) => app.log.error({ err: error, wheelId }, 'round step failed'),
     });
     app.decorate('rounds', rounds);
+    app.hub.handle((socket) => registerRoundHandlers(socket, { rounds, log: app.log }));
     app.metrics.readFrom({ wheelsByPhase: repository.countWheelsByPhase });
     events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
     if (driver === 'manual') return;
@@ -56,5 +59,5 @@ export const roundsModule = fp<{ ticker: 'timer' | 'manual' }>(
     events.subscribe('matchesRevealed', (event) => wakeAt(event.completed.resetAt));
     app.addHook('preClose', async () => ticker.stop());
   },
-  { name: 'rounds', dependencies: ['infrastructure', 'wheels', 'matches', 'calls'] },
+  { name: 'rounds', dependencies: ['infrastructure', 'hub', 'wheels', 'matches', 'calls'] },
 );

@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { WheelRow } from '../../db/rows';
-import type { Database, MatchesTable } from '../../db/schema';
+import type { Database, MatchesTable, WheelRoundsTable } from '../../db/schema';
 import { type DeliveryRow, recordWebhookDeliveries } from '../webhooks/webhook-deliveries.repository';
 
 /**
@@ -155,23 +155,110 @@ function roundQueries(db: Kysely<Database>) {
     },
 
     /**
-     * The pairs among these people who met earlier on this wheel, for matching people who have
-     * not. Read through the (wheel, user1, user2) index, so a spin reads the seated people's
-     * past matches, not every match the wheel ever made.
+     * The pairs among these people (seated on the wheel) who met before on any wheel of the
+     * same organiser (the wheel's business user; the wheels nobody owns are the platform's, one
+     * organiser), never on another organiser's. A person is the same on two wheels when their
+     * browser session or their email is. Four queries whatever the number of people: who they
+     * are, every registration of theirs on the organiser's wheels (through the session and email
+     * indexes), and those registrations' matches (through the (wheel, user1, user2) index).
      */
     async listMetPairsAmong(
       wheelId: string,
       participantIds: readonly string[],
     ): Promise<Array<[string, string]>> {
       if (participantIds.length === 0) return [];
-      const rows = await db
+      const [seated, wheel] = await Promise.all([
+        db
+          .selectFrom('participants')
+          .select(['id', 'session_id', 'email'])
+          .where('id', 'in', participantIds)
+          .execute(),
+        db.selectFrom('wheels').select('business_user_id').where('id', '=', wheelId).executeTakeFirst(),
+      ]);
+      if (!wheel) return [];
+      const sessions = [...new Set(seated.map((person) => person.session_id))];
+      const emails = [...new Set(seated.flatMap((person) => (person.email ? [person.email] : [])))];
+      const owner = wheel.business_user_id;
+      const registrations = await db
+        .selectFrom('participants')
+        .innerJoin('wheels', 'wheels.id', 'participants.wheel_id')
+        .select(['participants.id', 'participants.wheel_id', 'participants.session_id', 'participants.email'])
+        .where((eb) =>
+          eb.or([
+            eb('participants.session_id', 'in', sessions),
+            ...(emails.length > 0 ? [eb('participants.email', 'in', emails)] : []),
+          ]),
+        )
+        .where('wheels.business_user_id', owner === null ? 'is' : '=', owner)
+        .execute();
+      // Each registration stands for the seated people it is (one, or more who share a session or email).
+      const seatedAs = new Map<string, string[]>();
+      for (const registration of registrations) {
+        const same = seated
+          .filter(
+            (person) =>
+              person.session_id === registration.session_id ||
+              (person.email !== null && person.email === registration.email),
+          )
+          .map((person) => person.id);
+        seatedAs.set(registration.id, same);
+      }
+      const registrationIds = [...seatedAs.keys()];
+      if (registrationIds.length === 0) return [];
+      const matches = await db
         .selectFrom('matches')
         .select(['user1_id', 'user2_id'])
-        .where('wheel_id', '=', wheelId)
-        .where('user1_id', 'in', participantIds)
-        .where('user2_id', 'in', participantIds)
+        .where('wheel_id', 'in', [...new Set(registrations.map((registration) => registration.wheel_id))])
+        .where('user1_id', 'in', registrationIds)
+        .where('user2_id', 'in', registrationIds)
         .execute();
-      return rows.map((row) => [row.user1_id, row.user2_id]);
+      const pairs = new Map<string, [string, string]>();
+      for (const match of matches) {
+        for (const one of seatedAs.get(match.user1_id) ?? []) {
+          for (const other of seatedAs.get(match.user2_id) ?? []) {
+            if (one !== other) pairs.set(one < other ? `${one}|${other}` : `${other}|${one}`, [one, other]);
+          }
+        }
+      }
+      return [...pairs.values()];
+    },
+
+    /** The interests answer of each of these people, for matching people who share some. */
+    listInterestsOf(
+      participantIds: readonly string[],
+    ): Promise<Array<{ id: string; interests: string | null }>> {
+      if (participantIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('participants')
+        .select(['id', 'interests'])
+        .where('id', 'in', participantIds)
+        .execute();
+    },
+
+    /** Who this person is on the wheel, for choosing them a seat: their answers; nothing if not registered there. */
+    findParticipantOn(wheelId: string, participantId: string) {
+      return db
+        .selectFrom('participants')
+        .select(['id', 'registration_data'])
+        .where('id', '=', participantId)
+        .where('wheel_id', '=', wheelId)
+        .executeTakeFirst();
+    },
+
+    /** Every slot of the wheel with who sits there. */
+    listSlots(
+      wheelId: string,
+    ): Promise<Array<{ id: string; position: number; participant_id: string | null }>> {
+      return db
+        .selectFrom('slots')
+        .select(['id', 'position', 'participant_id'])
+        .where('wheel_id', '=', wheelId)
+        .execute();
+    },
+
+    /** What the round's matching did, kept for the wheel's report. */
+    async recordRound(round: WheelRoundsTable): Promise<void> {
+      await db.insertInto('wheel_rounds').values(round).execute();
     },
 
     /** The pairs among these people where one blocked the other on this wheel (decision 016): never matched. */

@@ -1,16 +1,32 @@
-import { indexInRing, ringHalf, type SpinState, type WheelSnapshot } from '@wheelmeet/contracts';
+import {
+  indexInRing,
+  parseInterests,
+  type Ring,
+  ringHalf,
+  ringLabel,
+  type SpinState,
+  type WheelSnapshot,
+} from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { WheelRow } from '../../db/rows';
 import type { DomainEvents } from '../../events/domain-events';
 import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, notFound, refusal } from '../../lib/errors';
 import type { Random } from '../../lib/random';
 import type { MatchesService } from '../matches/matches.service';
-import type { WheelsService } from '../wheels/wheels.service';
+import {
+  ALREADY_IN_SLOT,
+  ringOfAnswers,
+  ringSettingsOf,
+  WHEEL_NOT_FOUND,
+  WHEEL_SPINNING,
+  type WheelsService,
+} from '../wheels/wheels.service';
 import { chooseRotation, pairKey } from './matching';
 import { dueAction, dueCutoffs, isPairable, retimedSpinAt, secondsLater, spinSchedule } from './round-timing';
 import type { RoundsRepository } from './rounds.repository';
+import { chooseSeat } from './seat-choice';
 
 const participantIdsSchema = z.array(z.string());
 
@@ -21,6 +37,11 @@ const participantIdsSchema = z.array(z.string());
 const ROUND_LENGTH_ATTEMPTS = 10;
 export const ROUND_LENGTH_CONFLICT =
   'The wheel changed while its round length was being changed. Please try again.';
+/** 'Any seat' tries the best seat, and once more if someone was quicker to it. */
+const ANY_SEAT_ATTEMPTS = 2;
+export const NO_FREE_SEAT = 'There is no free seat for you on this wheel right now.';
+export const noFreeSeatOnRing = (label: string) =>
+  `There is no free seat on your ring, the ${label}, right now.`;
 
 /** The spin under way on a wheel, as clients need it to draw the rings; null between spins. */
 export function spinStateOf(row: WheelRow): SpinState | null {
@@ -97,6 +118,7 @@ export function createRoundsService(deps: {
         const seated = occupied.map((slot) => slot.participant_id);
         const met = await tx.listMetPairsAmong(row.id, seated);
         const blocked = await tx.listBlockedPairsAmong(row.id, seated);
+        const interests = await tx.listInterestsOf(seated);
         const result = chooseRotation({
           half,
           inner,
@@ -104,6 +126,7 @@ export function createRoundsService(deps: {
           metBefore: new Set(met.map(([a, b]) => pairKey(a, b))),
           blocked: new Set(blocked.map(([a, b]) => pairKey(a, b))),
           priority: new Set(fromJsonColumn(row.priority_participant_ids, participantIdsSchema, [])),
+          interests: new Map(interests.map((person) => [person.id, parseInterests(person.interests)])),
           random: random.next,
         });
         await tx.recordSpin(
@@ -128,6 +151,16 @@ export function createRoundsService(deps: {
             answer_by: answerBy,
           })),
         );
+        await tx.recordRound({
+          wheel_id: row.id,
+          round,
+          spun_at: startedAt,
+          seated: seated.length,
+          pairs: result.pairs.length,
+          never_met_pairs: result.neverMetPairs,
+          shared_interests: result.sharedInterests,
+          sat_out_ids: toJsonColumn(result.unmatched),
+        });
         return { round, innerOffset: result.innerOffset, outerOffset: result.outerOffset };
       })
       .catch((error: unknown) => {
@@ -230,6 +263,43 @@ export function createRoundsService(deps: {
 
   const steps = { spin, reveal, reset } as const;
 
+  /** The free seat of their ring where this person is likeliest to meet someone new (seat-choice.ts). */
+  async function bestSeatFor(row: WheelRow, participantId: string) {
+    const [participant, slots] = await Promise.all([
+      rounds.findParticipantOn(row.id, participantId),
+      rounds.listSlots(row.id),
+    ]);
+    if (slots.some((slot) => slot.participant_id === participantId))
+      throw refusal('already_seated', ALREADY_IN_SLOT);
+    const present = slots.flatMap((slot) => (slot.participant_id ? [slot.participant_id] : []));
+    const people = [participantId, ...present];
+    const [met, blocked] = await Promise.all([
+      rounds.listMetPairsAmong(row.id, people),
+      rounds.listBlockedPairsAmong(row.id, people),
+    ]);
+    const known = new Set(
+      [...met, ...blocked].flatMap(([a, b]) => (a === participantId ? [b] : b === participantId ? [a] : [])),
+    );
+    const settings = ringSettingsOf(row);
+    const ring: Ring | null = participant
+      ? ringOfAnswers(settings.ringRule, participant.registration_data)
+      : null;
+    const slotId = chooseSeat({
+      slotCount: row.slot_count,
+      slots: slots.map((slot) => ({
+        id: slot.id,
+        position: slot.position,
+        participantId: slot.participant_id,
+      })),
+      ring,
+      known,
+      random: random.next,
+    });
+    if (!slotId)
+      throw refusal('wheel_full', ring ? noFreeSeatOnRing(ringLabel(settings, ring)) : NO_FREE_SEAT);
+    return slotId;
+  }
+
   return {
     /**
      * Carries every wheel with something due one step on. Wheels do not wait for each other:
@@ -257,6 +327,27 @@ export function createRoundsService(deps: {
         due.map(({ row, step }) => step(row, now).catch((error: unknown) => deps.onError(error, row.id))),
       );
       await matches.closeDue();
+    },
+
+    /**
+     * 'Any seat' (issue 38): seats the person where they are likeliest to meet someone new, on
+     * their ring, through the ordinary take (its refusals, its push). When someone is quicker
+     * to that seat, it chooses once more from the seats as they are then; the seat taken.
+     */
+    async takeAnySeat(wheelId: string, participantId: string): Promise<{ slotId: string }> {
+      const row = await rounds.findWheel(wheelId);
+      if (!row) throw notFound(WHEEL_NOT_FOUND);
+      if (row.spin_started_at) throw refusal('wheel_spinning', WHEEL_SPINNING);
+      for (let attempt = 1; ; attempt += 1) {
+        const slotId = await bestSeatFor(row, participantId);
+        try {
+          await wheels.takeSlot({ wheelId, slotId, participantId });
+          return { slotId };
+        } catch (error) {
+          const lostTheRace = error instanceof AppError && error.reason === 'slot_taken';
+          if (!lostTheRace || attempt === ANY_SEAT_ATTEMPTS) throw error;
+        }
+      }
     },
 
     /** Someone took a slot: a waiting wheel that now has people on both rings starts its countdown. */

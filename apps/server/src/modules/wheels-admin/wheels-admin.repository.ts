@@ -64,6 +64,25 @@ export function createWheelsAdminRepository(db: Kysely<Database>) {
       await db.deleteFrom('wheels').where('id', '=', id).execute();
     },
 
+    /** What each recorded round's matching did, in round order (the wheel's report). */
+    roundsOf(wheelId: string) {
+      return db
+        .selectFrom('wheel_rounds')
+        .selectAll()
+        .where('wheel_id', '=', wheelId)
+        .orderBy('round')
+        .execute();
+    },
+
+    /** Who met whom on the wheel, every round (the wheel's report). */
+    matchPairsOf(wheelId: string) {
+      return db
+        .selectFrom('matches')
+        .select(['user1_id', 'user2_id'])
+        .where('wheel_id', '=', wheelId)
+        .execute();
+    },
+
     /** How many of each wheel's slots hold someone right now; a wheel nobody sits on is left out. */
     async seatedByWheel(wheelIds: readonly string[]): Promise<Map<string, number>> {
       if (wheelIds.length === 0) return new Map();

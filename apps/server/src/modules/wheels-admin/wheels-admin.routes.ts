@@ -4,6 +4,7 @@ import {
   createWheelRequestSchema,
   roundControlRequestSchema,
   updateWheelRequestSchema,
+  wheelReportSchema,
   wheelTimingRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -65,6 +66,19 @@ export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
       await wheelsAdmin.delete(staffOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/api/admin/wheels/:id/report',
+    {
+      schema: {
+        tags,
+        summary: 'Who met whom, round by round: new faces, shared interests, who sat out',
+        params: idParamsSchema,
+        response: { 200: wheelReportSchema, ...adminErrorResponses },
+      },
+    },
+    (request) => wheelsAdmin.report(staffOf(request), request.params.id),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type {
   AdminWheelRow,
   CreateWheelInput,
   UpdateWheelInput,
+  WheelReport,
   WheelTimingInput,
 } from '@wheelmeet/contracts';
 import { CALL_MINUTES_DEFAULT, MATCH_ANSWER_WINDOW_MS, registrationConfigSchema } from '@wheelmeet/contracts';
@@ -16,6 +17,7 @@ import type { CallsService } from '../calls/calls.service';
 import { allowedContactFields } from '../connections/connection-rules';
 import type { RoundsService } from '../rounds/rounds.service';
 import { ringSettingsOf, WHEEL_NOT_FOUND, type WheelsService } from '../wheels/wheels.service';
+import { buildWheelReport } from './wheel-report';
 import type { WheelsAdminRepository } from './wheels-admin.repository';
 
 export const planSlotLimitMessage = (limit: number) =>
@@ -198,6 +200,13 @@ export function createWheelsAdminService(deps: {
     async delete(staff: Staff, id: string): Promise<void> {
       await requireManageable(staff, id);
       await wheels.delete(id);
+    },
+
+    /** Who met whom on the wheel, round by round (issue 38). */
+    async report(staff: Staff, id: string): Promise<WheelReport> {
+      const row = await requireManageable(staff, id);
+      const [rounds, matches] = await Promise.all([wheels.roundsOf(id), wheels.matchPairsOf(id)]);
+      return buildWheelReport(row, rounds, matches);
     },
 
     async control(staff: Staff, id: string, action: 'spin-now' | 'pause' | 'resume'): Promise<AdminWheel> {

@@ -9,21 +9,22 @@ export const REGISTER_FIRST = 'Register on this wheel to take a slot.';
 export const NOT_YOURSELF = 'You can only take a slot for yourself.';
 export const JOIN_FIRST = 'Join the wheel before taking a slot.';
 
+/** The caller's own participant id on this wheel, for calls that act on their own seat: registered there and joined. */
+export function seatedActorOf(socket: HubSocket, wheelId: string): string {
+  const me = socket.data.participant;
+  if (!me) throw refusal('registration_required', REGISTER_FIRST);
+  if (me.wheelId !== wheelId) throw new AppError('forbidden', REGISTER_FIRST);
+  if (!socket.data.joinedWheels.includes(wheelId)) throw refusal('join_wheel_first', JOIN_FIRST);
+  return me.participantId;
+}
+
 /** TakeSlot, ChangeSlot and LeaveSlot: a participant who joined their wheel moves only their own seat. */
 export function registerSeatHandlers(
   socket: HubSocket,
   deps: { wheels: WheelsService; log: FastifyBaseLogger },
 ) {
   const { wheels, log } = deps;
-
-  /** The caller's own participant id on this wheel, for calls that act on their own seat. */
-  const seatedActor = (wheelId: string) => {
-    const me = socket.data.participant;
-    if (!me) throw refusal('registration_required', REGISTER_FIRST);
-    if (me.wheelId !== wheelId) throw new AppError('forbidden', REGISTER_FIRST);
-    if (!socket.data.joinedWheels.includes(wheelId)) throw refusal('join_wheel_first', JOIN_FIRST);
-    return me.participantId;
-  };
+  const seatedActor = (wheelId: string) => seatedActorOf(socket, wheelId);
 
   socket.on(
     'TakeSlot',

@@ -63,6 +63,26 @@ const occupantOfSlot = compiledOnce(
       .where('wheel_id', '=', values.wheelId),
 );
 
+/** Read on a take when the wheel's ring settings are not cached (a take's ring check). */
+const ringSettingsStatement = compiledOnce(['wheelId'], (db, values: { wheelId: string }) =>
+  db
+    .selectFrom('wheels')
+    .select(['slot_count', 'inner_ring_label', 'outer_ring_label', 'ring_rule'])
+    .where('id', '=', values.wheelId),
+);
+/** Read on every take on a wheel with a ring rule. */
+const answersAndPositionStatement = compiledOnce(
+  ['wheelId', 'slotId', 'participantId'],
+  (db, values: { wheelId: string; slotId: string; participantId: string }) =>
+    db
+      .selectFrom('participants')
+      .innerJoin('slots', (join) =>
+        join.on('slots.id', '=', values.slotId).on('slots.wheel_id', '=', values.wheelId),
+      )
+      .select(['participants.registration_data', 'slots.position'])
+      .where('participants.id', '=', values.participantId),
+);
+
 async function occupy(
   db: Kysely<Database>,
   wheelId: string,
@@ -139,6 +159,16 @@ export function createWheelsRepository(db: Kysely<Database>) {
     },
 
     findSlotOf,
+
+    /** How the wheel names its rings, who sits on which, and its slot count: what a seat's ring check needs. */
+    async ringSettings(wheelId: string) {
+      return (await ringSettingsStatement(db, { wheelId }))[0];
+    },
+
+    /** The participant's registration answers with the position of a slot of the wheel; nothing if either is missing. */
+    async answersAndPosition(wheelId: string, slotId: string, participantId: string) {
+      return (await answersAndPositionStatement(db, { wheelId, slotId, participantId }))[0];
+    },
 
     /**
      * Seats the participant if the slot is free and the wheel is not spinning, in one

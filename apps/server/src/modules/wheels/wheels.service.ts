@@ -10,12 +10,17 @@ import {
   type OpenWheel,
   type PublicWheel,
   type RegistrationConfig,
+  type Ring,
   registrationConfigSchema,
+  ringFor,
+  ringOf,
   type Slot,
   type UnlockWheelResponse,
   type WheelStatus,
+  wrongRingMessage,
 } from '@wheelmeet/contracts';
 import type { Insertable } from 'kysely';
+import { z } from 'zod';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { ReadCache } from '../../db/read-cache';
 import { toParticipant, type WheelRow } from '../../db/rows';
@@ -95,11 +100,19 @@ export function toPublicWheel(row: WheelRow): PublicWheel {
 }
 
 /** How the wheel names its rings and who sits on which (issue 38), as every view of it shows them. */
-export const ringSettingsOf = (row: WheelRow) => ({
+export const ringSettingsOf = (
+  row: Pick<WheelRow, 'inner_ring_label' | 'outer_ring_label' | 'ring_rule'>,
+) => ({
   innerRingLabel: row.inner_ring_label,
   outerRingLabel: row.outer_ring_label,
   ringRule: fromJsonColumn(row.ring_rule, ringRuleSchema.nullable(), null),
 });
+
+const answersSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
+
+/** The ring a participant's registration answers (the JSON column) keep them on; null: either ring. */
+export const ringOfAnswers = (rule: RingRule | null, registrationData: string): Ring | null =>
+  rule && ringFor(rule, fromJsonColumn(registrationData, answersSchema, {}));
 
 export function toLockedWheel(row: WheelRow): LockedWheel {
   return {
@@ -330,6 +343,33 @@ export function createWheelsService(deps: {
     if (await wheels.findSlotOf(wheelId, participantId)) throw refusal('already_seated', ALREADY_IN_SLOT);
   }
 
+  /** A wheel's ring settings, cached like its visitor view: most wheels have no rule, and a take should not pay to learn that. */
+  const ringSettingsFor = (wheelId: string) => {
+    const load = async () => {
+      const row = await wheels.ringSettings(wheelId);
+      return row ? { slotCount: row.slot_count, ...ringSettingsOf(row) } : null;
+    };
+    return deps.cache ? deps.cache.read(`ring-settings:${wheelId}`, ['wheels'], load) : load();
+  };
+
+  /**
+   * Refuses a seat on the ring the wheel's rule keeps this person off. The check reads before
+   * the take rather than inside its conditional UPDATE: the rule is JSON compared without
+   * regard to case, which SQLite and PostgreSQL would spell differently, and nothing it reads
+   * changes under a take (a slot's position is fixed, registration answers are written once).
+   * A wheel without a rule costs no query here (its settings come from the read cache).
+   */
+  async function refuseIfWrongRing(request: { wheelId: string; slotId: string; participantId: string }) {
+    const settings = await ringSettingsFor(request.wheelId);
+    if (!settings?.ringRule) return;
+    const facts = await wheels.answersAndPosition(request.wheelId, request.slotId, request.participantId);
+    // No such slot or participant: the take itself says so.
+    if (!facts) return;
+    const ring = ringOfAnswers(settings.ringRule, facts.registration_data);
+    if (ring && ring !== ringOf(facts.position, settings.slotCount))
+      throw refusal('wrong_ring', wrongRingMessage(settings, ring));
+  }
+
   /** Tells everyone on the wheel who sits where now: the person by id, whose profile they hold. */
   async function announceTaken(
     request: { wheelId: string; slotId: string; participantId: string },
@@ -420,11 +460,13 @@ export function createWheelsService(deps: {
     },
 
     /**
-     * Seats a participant of this wheel in a free slot while the wheel is not spinning: one
-     * conditional update, then the push. Only a refusal reads more, to say why.
+     * Seats a participant of this wheel in a free slot of their ring while the wheel is not
+     * spinning: the ring check (no query on a wheel without a ring rule), one conditional
+     * update, then the push. Only a refusal reads more, to say why.
      */
     async takeSlot(request: { wheelId: string; slotId: string; participantId: string }): Promise<void> {
       const { wheelId, slotId, participantId } = request;
+      await refuseIfWrongRing(request);
       const outcome = await wheels
         .occupySlot(wheelId, slotId, participantId, clock.now().toISOString())
         .catch(async (error: unknown) => {
@@ -448,6 +490,7 @@ export function createWheelsService(deps: {
       const held = await wheels.findSlotOf(wheelId, participantId);
       if (!held) return service.takeSlot(request);
       if (held.id === slotId) return;
+      await refuseIfWrongRing(request);
       const { outcome, freedSlotId } = await wheels.moveToSlot(
         wheelId,
         slotId,
