@@ -1,4 +1,3 @@
-import { Switch as RadixSwitch } from 'radix-ui';
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -8,36 +7,47 @@ interface SwitchProps {
   hint?: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
-  disabled?: boolean;
   /** An answer is on its way: the switch waits for it. */
   busy?: boolean;
   className?: string;
 }
 
-/** An on/off setting with its label beside it: role "switch", named by the label. */
-export function Switch({ label, hint, checked, onCheckedChange, disabled, busy, className }: SwitchProps) {
+/**
+ * An on/off setting with its label beside it: a button with role "switch", named by the label.
+ * Plain rather than Radix's, which would add to what the wheel's first load downloads.
+ */
+export function Switch({ label, hint, checked, onCheckedChange, busy, className }: SwitchProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
     <div className={cn('flex items-start gap-3 text-left', className)}>
-      <RadixSwitch.Root
+      <button
+        type="button"
+        role="switch"
         id={id}
-        checked={checked}
-        onCheckedChange={onCheckedChange}
-        disabled={disabled || busy}
+        aria-checked={checked}
+        // While an answer is on its way the switch stays focusable (a disabled one would drop
+        // the keyboard user's place) but ignores presses.
+        onClick={() => {
+          if (!busy) onCheckedChange(!checked);
+        }}
+        aria-disabled={busy || undefined}
         aria-busy={busy || undefined}
         aria-describedby={hint ? hintId : undefined}
         className={cn(
           // 44 px tall touch target around a 24 px track.
-          'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors',
-          'my-2.5 bg-slate-300 data-[state=checked]:bg-indigo-600',
+          'group relative my-2.5 inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors',
+          'bg-slate-300 aria-checked:bg-indigo-600',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
-          'disabled:cursor-not-allowed disabled:opacity-60',
-          'before:absolute before:-inset-y-2.5 before:inset-x-0',
+          'aria-disabled:cursor-wait aria-disabled:opacity-60',
+          'before:absolute before:inset-x-0 before:-inset-y-2.5',
         )}
       >
-        <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-5.5" />
-      </RadixSwitch.Root>
+        <span
+          aria-hidden="true"
+          className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform group-aria-checked:translate-x-5.5"
+        />
+      </button>
       <div className="py-2">
         <label htmlFor={id} className="cursor-pointer text-sm font-semibold text-slate-900">
           {label}

@@ -24,7 +24,7 @@ export function legendText(wheel: RingNaming, ring: Ring): string {
  */
 export function RingLegend({ wheel, myRing }: { wheel: RingNaming; myRing: Ring | null }) {
   return (
-    <div className="text-sm text-slate-700">
+    <div className="w-full text-sm text-slate-700">
       <ul
         aria-label={RING_LEGEND_LABEL}
         className="flex flex-wrap justify-center gap-x-4 gap-y-1 lg:justify-start"

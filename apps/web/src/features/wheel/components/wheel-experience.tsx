@@ -51,8 +51,11 @@ export const ANY_SEAT_LABEL = 'Any seat';
 /** Issue 38: the switch that keeps the person's seat when the round ends; on once they sit. */
 export const STAY_LABEL = 'Stay for the next round';
 export const STAY_HINT = 'Keeps your seat when this round ends, so you need not pick one again.';
-/** Above the wheel for someone whose seat is kept while they are away in their call. */
-export const SEAT_KEPT_STATUS = 'Your seat is kept: you sit down again when your call ends.';
+/**
+ * Above the wheel for someone whose seat is kept but who is not in it: away in their call, or
+ * in the moment between the round's reset and the server seating them again.
+ */
+export const SEAT_KEPT_STATUS = 'Your seat is kept for you: you will be seated again for the next round.';
 export const OPEN_MATCHES_LABEL = 'Open matches';
 export const MY_CONNECTIONS_LABEL = 'My connections';
 /** Above the wheel for someone the organiser removed: they watch, the seats are not theirs to take. */
