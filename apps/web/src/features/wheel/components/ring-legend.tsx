@@ -13,7 +13,7 @@ const SWATCH: Record<Ring, string> = {
 };
 
 /** 'Inner ring: Mentors', or 'Inner ring' for a ring the wheel did not name. */
-export function legendText(wheel: RingNaming, ring: Ring): string {
+function legendText(wheel: RingNaming, ring: Ring): string {
   const label = ringLabel(wheel, ring);
   return label === RING_LABEL_DEFAULTS[ring] ? label : `${RING_LABEL_DEFAULTS[ring]}: ${label}`;
 }
