@@ -1,6 +1,8 @@
 import {
   type RegisteredParticipant,
+  type RegisterParticipantRequest,
   registeredParticipantSchema,
+  registerParticipantRequestSchema,
   registerParticipantResponseSchema,
 } from '@wheelmeet/contracts';
 
@@ -84,11 +86,19 @@ export function clearAdminSession(): void {
   remove(AUTH_STORAGE_KEYS.adminUserType);
 }
 
-/** The registered participant as kept under 'user': the user the API returned plus its token. */
-export type StoredParticipant = RegisteredParticipant & { token: string };
+/**
+ * The registered participant as kept under 'user': the user the API returned plus its token,
+ * and the answers they registered with (the wheel's ring rule reads them, issue 38; a
+ * participant stored before that has none).
+ */
+export type StoredParticipant = RegisteredParticipant & {
+  token: string;
+  answers?: RegisterParticipantRequest['registrationData'];
+};
 
 const storedParticipantSchema = registeredParticipantSchema.extend({
   token: registerParticipantResponseSchema.shape.token,
+  answers: registerParticipantRequestSchema.shape.registrationData.optional(),
 });
 
 /** The registered participant, or null when none is stored or the stored value is not a valid participant. */

@@ -140,6 +140,7 @@ const SERVER_EVENTS = Object.keys({
   CallTimer: true,
   CallTimeUp: true,
   RemovedFromWheel: true,
+  StayingEnded: true,
 } satisfies Record<HubEventName, true>) as HubEventName[];
 
 const defaultTimers: RealtimeTimers = {

@@ -14,7 +14,13 @@ function renderDialog() {
       <RegistrationDialog
         open
         onOpenChange={() => {}}
-        wheel={{ id: WHEEL_ID, registrationFields: null }}
+        wheel={{
+          id: WHEEL_ID,
+          registrationFields: null,
+          innerRingLabel: null,
+          outerRingLabel: null,
+          ringRule: null,
+        }}
         getConnectionId={() => 'socket-1'}
         onRegistered={() => {}}
       />

@@ -104,6 +104,9 @@ export function makeOpenWheel(overrides: Partial<OpenWheel> = {}): OpenWheel {
     roundSeconds: 60,
     nextSpinAt: null,
     roundsPaused: false,
+    innerRingLabel: null,
+    outerRingLabel: null,
+    ringRule: null,
     slots: Array.from({ length: slotCount }, (_, position) => ({
       id: slotId(position),
       position,
@@ -190,6 +193,7 @@ export function makeSnapshot(overrides: Partial<WheelSnapshot> = {}): WheelSnaps
     serverTime: new Date().toISOString(),
     spin: null,
     myMatches: [],
+    staying: false,
     ...overrides,
   };
 }

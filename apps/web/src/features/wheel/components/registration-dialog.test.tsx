@@ -7,15 +7,20 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StoredParticipant } from '@/lib/auth-storage';
 import { makeStoredParticipant, WHEEL_ID } from '@/test/fixtures';
 import { createTestQueryClient, jsonResponse, mockFetch, stubAlert } from '@/test/render';
+import type { RingNaming } from '../hooks/ring-texts';
 import { RegistrationDialog } from './registration-dialog';
+
+const UNNAMED_RINGS: RingNaming = { innerRingLabel: null, outerRingLabel: null, ringRule: null };
 
 function Harness({
   registrationFields = null,
   accessGrant = null,
+  rings = UNNAMED_RINGS,
   onRegistered = () => {},
 }: {
   registrationFields?: RegistrationConfig | null;
   accessGrant?: string | null;
+  rings?: RingNaming;
   onRegistered?: (participant: StoredParticipant) => void;
 }) {
   const [open, setOpen] = useState(true);
@@ -25,7 +30,7 @@ function Harness({
       <RegistrationDialog
         open={open}
         onOpenChange={setOpen}
-        wheel={{ id: WHEEL_ID, registrationFields }}
+        wheel={{ id: WHEEL_ID, registrationFields, ...rings }}
         accessGrant={accessGrant}
         getConnectionId={() => 'socket-1'}
         onRegistered={onRegistered}
@@ -98,6 +103,84 @@ describe('registration dialog', () => {
     expect(within(dialog).queryByRole('spinbutton', { name: 'Age' })).not.toBeInTheDocument();
   });
 
+  it('shows several options as a group of checkboxes and registers the chosen ones as one answer', async () => {
+    const fetchMock = mockFetch({ 'POST /api/users/anonymous': jsonResponse(REGISTERED, 201) });
+    const onRegistered = vi.fn();
+    renderDialog({
+      onRegistered,
+      registrationFields: {
+        enabled: true,
+        fields: [
+          {
+            id: 't',
+            name: 'topics',
+            label: 'Topics',
+            type: 'multiselect',
+            required: true,
+            options: ['ai', 'design', 'sales'],
+            enabled: true,
+          },
+        ],
+      },
+    });
+    const topics = screen.getByRole('group', { name: 'Topics' });
+    expect(topics.querySelector('legend')).toHaveTextContent('Topics*');
+    expect(
+      within(topics)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Ai', 'Design', 'Sales']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Join Wheel' }));
+    expect(await screen.findByText('Topics is required')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.click(within(topics).getByRole('checkbox', { name: 'Ai' }));
+    await userEvent.click(within(topics).getByRole('checkbox', { name: 'Design' }));
+    await userEvent.click(within(topics).getByRole('checkbox', { name: 'Sales' }));
+    await userEvent.click(within(topics).getByRole('checkbox', { name: 'Design' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Join Wheel' }));
+
+    await waitFor(() => expect(onRegistered).toHaveBeenCalled());
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    // The shared schema joins the chosen options, as the server stores them.
+    expect(body.registrationData).toEqual({ topics: 'ai, sales' });
+  });
+
+  it("tells the person which ring their answer to the wheel's rule seats them on", async () => {
+    renderDialog({
+      registrationFields: {
+        enabled: true,
+        fields: [
+          {
+            id: 'r',
+            name: 'role',
+            label: 'Role',
+            type: 'select',
+            required: true,
+            options: ['mentor', 'mentee', 'observer'],
+            enabled: true,
+          },
+        ],
+      },
+      rings: {
+        innerRingLabel: 'Mentors',
+        outerRingLabel: 'Mentees',
+        ringRule: { field: 'role', inner: ['mentor'], outer: ['Mentee'] },
+      },
+    });
+    // Nothing said before the question is answered.
+    expect(screen.queryByText(/You will sit|You may sit/)).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Mentee');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'You will sit among the Mentees, on the outer ring.',
+    );
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'Observer');
+    expect(screen.getByRole('status')).toHaveTextContent('You may sit on either ring.');
+  });
+
   it('checks answers with the shared schema before calling the server', async () => {
     const fetchMock = mockFetch({});
     renderDialog();
@@ -121,7 +204,12 @@ describe('registration dialog', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Interests' }), '  chess ');
     await userEvent.click(screen.getByRole('button', { name: 'Join Wheel' }));
 
-    await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(makeStoredParticipant()));
+    // The answers stay with the participant, for the wheel's ring rule.
+    await waitFor(() =>
+      expect(onRegistered).toHaveBeenCalledWith(
+        makeStoredParticipant({ answers: { age: 40, gender: 'female', interests: 'chess' } }),
+      ),
+    );
     const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
     expect(body).toEqual({
       wheelId: WHEEL_ID,

@@ -9,23 +9,34 @@ import {
   type RegistrationData,
   type RegistrationField,
   registrationDataSchema,
+  ringFor,
 } from '@wheelmeet/contracts';
 import { type ReactNode, useId, useMemo, useRef, useState } from 'react';
-import { type FieldErrors, type UseFormRegister, useForm } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type UseFormRegister,
+  useForm,
+  useWatch,
+} from 'react-hook-form';
 import { SubmitButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/form-field';
 import { ApiError, errorMessage, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
 import type { StoredParticipant } from '@/lib/auth-storage';
 import { registerParticipant } from '../api/register-participant';
+import { futureRingText, type RingNaming } from '../hooks/ring-texts';
 
 export const REGISTER_FAILED_MESSAGE = 'Failed to register user';
 const DETAIL_PREFIX = 'registrationData.';
 
 type FormValues = Record<string, unknown>;
 
-function defaultValue(field: RegistrationField): string | boolean {
-  return field.type === 'checkbox' ? false : '';
+function defaultValue(field: RegistrationField): string | boolean | string[] {
+  if (field.type === 'checkbox') return false;
+  // Several options: the chosen ones as a list, which the schema joins into one answer.
+  return field.type === 'multiselect' ? [] : '';
 }
 
 const inputClasses =
@@ -34,10 +45,11 @@ const inputClasses =
 interface FieldProps {
   field: RegistrationField;
   register: UseFormRegister<FormValues>;
+  control: Control<FormValues>;
   errors: FieldErrors<FormValues>;
 }
 
-function FormField({ field, register, errors }: FieldProps) {
+function FormField({ field, register, control, errors }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const message = errors[field.name]?.message;
@@ -61,6 +73,44 @@ function FormField({ field, register, errors }: FieldProps) {
     </>
   );
 
+  if (field.type === 'multiselect') {
+    return (
+      <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
+        <legend className="text-sm font-medium text-slate-900">{label}</legend>
+        <Controller
+          name={field.name}
+          control={control}
+          render={({ field: { value, onChange, onBlur } }) => {
+            const chosen = Array.isArray(value) ? (value as string[]) : [];
+            return (
+              <div className="mt-1 grid gap-1 sm:grid-cols-2">
+                {(field.options ?? []).map((option) => (
+                  <label key={option} className="flex min-h-11 items-center gap-2 text-sm text-slate-900">
+                    <input
+                      type="checkbox"
+                      className="size-4 rounded border-slate-300 text-indigo-600"
+                      checked={chosen.includes(option)}
+                      onBlur={onBlur}
+                      onChange={(event) =>
+                        onChange(
+                          event.target.checked
+                            ? [...chosen, option]
+                            : chosen.filter((other) => other !== option),
+                        )
+                      }
+                    />
+                    {optionLabel(option)}
+                  </label>
+                ))}
+              </div>
+            );
+          }}
+        />
+        <FieldError id={errorId} error={error} />
+      </fieldset>
+    );
+  }
+
   if (field.type === 'checkbox') {
     return (
       <div>
@@ -75,14 +125,14 @@ function FormField({ field, register, errors }: FieldProps) {
     );
   }
 
-  let control: ReactNode;
+  let input: ReactNode;
   switch (field.type) {
     case 'textarea':
-      control = <textarea rows={3} className={inputClasses} {...common} />;
+      input = <textarea rows={3} className={inputClasses} {...common} />;
       break;
     case 'number': {
       const isAge = field.name === 'age';
-      control = (
+      input = (
         <input
           type="number"
           inputMode="numeric"
@@ -96,7 +146,7 @@ function FormField({ field, register, errors }: FieldProps) {
       break;
     }
     case 'select':
-      control = (
+      input = (
         <select className={inputClasses} {...common}>
           <option value="">Select {field.label}</option>
           {(field.options ?? []).map((option) => (
@@ -108,7 +158,7 @@ function FormField({ field, register, errors }: FieldProps) {
       );
       break;
     default:
-      control = <input type="text" className={inputClasses} {...common} />;
+      input = <input type="text" className={inputClasses} {...common} />;
   }
 
   return (
@@ -116,7 +166,7 @@ function FormField({ field, register, errors }: FieldProps) {
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
         {label}
       </label>
-      {control}
+      {input}
       <FieldError id={errorId} error={error} />
     </div>
   );
@@ -125,7 +175,7 @@ function FormField({ field, register, errors }: FieldProps) {
 interface RegistrationDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  wheel: Pick<OpenWheel, 'id' | 'registrationFields'>;
+  wheel: Pick<OpenWheel, 'id' | 'registrationFields'> & RingNaming;
   /** The grant that unlocked a private wheel; the registration carries it (issue 33). */
   accessGrant?: string | null;
   /** The hub connection id to register with, when there is one. */
@@ -166,11 +216,21 @@ export function RegistrationDialog({
   );
   const {
     register,
+    control,
     handleSubmit,
     setError,
     reset,
     formState: { errors },
   } = useForm<FormValues, unknown, RegistrationData>({ defaultValues, resolver: zodResolver(schema) });
+  // Issue 38: once the ring rule's question is answered, where that answer seats the person.
+  const rule = wheel.ringRule;
+  const ruleAnswer = useWatch({ control, name: rule?.field ?? '', disabled: !rule });
+  const answered =
+    typeof ruleAnswer === 'string' ? ruleAnswer.trim() !== '' : typeof ruleAnswer === 'boolean';
+  const ringLine =
+    rule && answered
+      ? futureRingText(wheel, ringFor(rule, { [rule.field]: ruleAnswer as string | boolean }))
+      : null;
 
   const registration = useMutation({
     mutationFn: (registrationData: RegistrationData) => {
@@ -182,9 +242,10 @@ export function RegistrationDialog({
         accessGrant,
       });
     },
-    onSuccess: ({ user, token }) => {
+    onSuccess: ({ user, token }, answers) => {
       reset(defaultValues);
-      onRegistered({ ...user, token });
+      // The answers stay with the participant: the wheel's ring rule reads them (issue 38).
+      onRegistered({ ...user, token, answers });
     },
     onError: (error) => {
       if (!(error instanceof ApiError)) {
@@ -238,8 +299,11 @@ export function RegistrationDialog({
         onSubmit={handleSubmit((data) => registration.mutate(data))}
       >
         {fields.map((field) => (
-          <FormField key={field.id} field={field} register={register} errors={errors} />
+          <FormField key={field.id} field={field} register={register} control={control} errors={errors} />
         ))}
+        <p role="status" className="text-sm font-medium text-indigo-800 empty:hidden">
+          {ringLine}
+        </p>
         <p className="text-xs text-slate-500">
           <span aria-hidden="true" className="text-red-600">
             *

@@ -1,7 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aliasOf, type OpenWheel, REMOVED_FROM_WHEEL, type WheelSnapshot } from '@wheelmeet/contracts';
+import {
+  aliasOf,
+  type OpenWheel,
+  REMOVED_FROM_WHEEL,
+  STAYING_ENDED_TEXTS,
+  type WheelSnapshot,
+  wrongRingMessage,
+} from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getStoredParticipant, type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
 import { RealtimeClientContext } from '@/lib/realtime-client';
@@ -22,8 +29,11 @@ import {
 import { createTestQueryClient, jsonResponse, mockFetch, stubAlert } from '@/test/render';
 import { SESSION_ID_STORAGE_KEY } from '../api/session-id';
 import {
+  ANY_SEAT_LABEL,
   FIND_ANOTHER_WHEEL_LABEL,
   PAUSED_STATUS,
+  SEAT_KEPT_STATUS,
+  STAY_LABEL,
   WATCHING_STATUS,
   WHEEL_FULL_CHOICES,
   WHEEL_FULL_STATUS,
@@ -246,7 +256,11 @@ describe('wheel experience', () => {
     // The seat is taken on a connection that carries the new participant's token, after joining again.
     expect(hub.calls.at(-1)?.token).toBe('new-token');
     expect(hub.callsOf('JoinWheel')).toHaveLength(2);
-    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual(registered);
+    // Kept with the answers they registered with, which the wheel's ring rule reads.
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual({
+      ...registered,
+      answers: { age: 40, gender: 'female' },
+    });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -739,5 +753,166 @@ describe('wheel experience: private, full and paused wheels (issue 33)', () => {
     );
     expect(status()).toHaveTextContent(`${PAUSED_STATUS} You can take a free seat meanwhile.`);
     expect(screen.getByTestId('countdown')).toHaveTextContent('Paused');
+  });
+});
+
+/** An empty wheel with the current user in seat `position`. */
+function seatedAt(position: number, me: StoredParticipant, overrides: Partial<OpenWheel> = {}): OpenWheel {
+  const wheel = makeEmptyWheel(overrides);
+  return {
+    ...wheel,
+    slots: wheel.slots.map((slot) =>
+      slot.position === position ? { ...slot, userId: me.id, user: me, occupiedAt: wheel.createdAt } : slot,
+    ),
+  };
+}
+
+const stayToggle = () => screen.getByRole('switch', { name: STAY_LABEL });
+
+describe('wheel experience: staying, any seat and named rings (issue 38)', () => {
+  it('turns staying on once the person sits, and asks the hub to change it', async () => {
+    const here = makeEmptyWheel({ activeUsers: [makeParticipant({ id: ME_ID, username: 'Grace' })] });
+    const { hub } = setup({ wheel: here, me: makeStoredParticipant() });
+    hub.handle('SetStaying', ({ staying }) => ({ data: { staying } }));
+    await settle();
+    // Nothing to keep before they sit.
+    expect(screen.queryByRole('switch', { name: STAY_LABEL })).not.toBeInTheDocument();
+
+    await userEvent.click(seat('Inner ring, seat 2, free'));
+    await settle();
+    expect(stayToggle()).toBeChecked();
+    act(() =>
+      hub.push('SlotTaken', {
+        wheelId: WHEEL_ID,
+        userId: ME_ID,
+        slotId: slotId(1),
+        occupiedAt: '2025-01-01T10:05:00.000Z',
+      }),
+    );
+
+    await userEvent.click(stayToggle());
+    expect(hub.callsOf('SetStaying')).toEqual([{ wheelId: WHEEL_ID, staying: false }]);
+    await waitFor(() => expect(stayToggle()).not.toBeChecked());
+
+    hub.handle('SetStaying', () => ({
+      error: { code: 'conflict', reason: 'not_seated', message: 'Take a seat first.' },
+    }));
+    await userEvent.click(stayToggle());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Take a seat first.');
+    expect(stayToggle()).not.toBeChecked();
+  });
+
+  it('shows the kept seat of someone away in their call, from the snapshot', async () => {
+    setup({ wheel: makeEmptyWheel(), me: makeStoredParticipant(), snapshot: { staying: true } });
+    await settle();
+    expect(stayToggle()).toBeChecked();
+    expect(screen.getByTestId('participant-status')).toHaveTextContent(SEAT_KEPT_STATUS);
+  });
+
+  it('says why when the server stops keeping the seat, until the person dismisses it', async () => {
+    const me = makeStoredParticipant();
+    const { hub } = setup({ wheel: seatedAt(1, me), me, snapshot: { staying: true } });
+    await settle();
+    expect(stayToggle()).toBeChecked();
+
+    act(() =>
+      hub.push('StayingEnded', {
+        wheelId: WHEEL_ID,
+        reason: 'no_show',
+        message: STAYING_ENDED_TEXTS.no_show,
+      }),
+    );
+    expect(stayToggle()).not.toBeChecked();
+    const notice = screen.getByText(STAYING_ENDED_TEXTS.no_show);
+    // Announced politely, like the other news about the round.
+    expect(notice.closest('[role="status"]')).toHaveAttribute('aria-live', 'polite');
+    await userEvent.click(
+      within(notice.closest('p') as HTMLElement).getByRole('button', { name: 'Dismiss' }),
+    );
+    expect(screen.queryByText(STAYING_ENDED_TEXTS.no_show)).not.toBeInTheDocument();
+  });
+
+  it("takes any seat for a registered person, shows the hub's refusal, and is off once they sit", async () => {
+    const me = makeStoredParticipant();
+    const { hub } = setup({ wheel: makeEmptyWheel(), me });
+    hub.handle('TakeAnySeat', () => ({
+      error: { code: 'conflict', reason: 'wheel_full', message: 'Every seat on your ring is taken.' },
+    }));
+    await settle();
+    // A wheel that names neither ring shows no legend.
+    expect(screen.queryByRole('list', { name: 'Rings' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: ANY_SEAT_LABEL }));
+    expect(hub.callsOf('TakeAnySeat')).toEqual([{ wheelId: WHEEL_ID }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Every seat on your ring is taken.');
+
+    hub.handle('TakeAnySeat', () => ({ data: { slotId: slotId(0) } }));
+    await userEvent.click(screen.getByRole('button', { name: ANY_SEAT_LABEL }));
+    await settle();
+    expect(stayToggle()).toBeChecked();
+    act(() =>
+      hub.push('SlotTaken', {
+        wheelId: WHEEL_ID,
+        userId: ME_ID,
+        slotId: slotId(0),
+        occupiedAt: '2025-01-01T10:05:00.000Z',
+      }),
+    );
+    expect(screen.getByRole('button', { name: ANY_SEAT_LABEL })).toBeDisabled();
+  });
+
+  it('asks a visitor to register first, then takes any seat as the new user', async () => {
+    const registered = makeStoredParticipant({
+      id: 'c0ffee00-1234-4abc-8def-0123456789ab',
+      token: 'new-token',
+    });
+    const { token, ...user } = registered;
+    mockFetch({ 'POST /api/users/anonymous': jsonResponse({ user, token }, 201) });
+    const { hub } = setup({ wheel: makeEmptyWheel() });
+    hub.handle('TakeAnySeat', () => ({ data: { slotId: slotId(2) } }));
+    await settle();
+
+    await userEvent.click(screen.getByRole('button', { name: ANY_SEAT_LABEL }));
+    const dialog = screen.getByRole('dialog', { name: 'Register to Join' });
+    expect(hub.callsOf('TakeAnySeat')).toEqual([]);
+    await userEvent.type(within(dialog).getByRole('spinbutton', { name: 'Age' }), '40');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Gender' }), 'Female');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Join Wheel' }));
+
+    await waitFor(() => expect(hub.callsOf('TakeAnySeat')).toEqual([{ wheelId: WHEEL_ID }]));
+    expect(hub.calls.at(-1)?.token).toBe('new-token');
+    expect(hub.callsOf('TakeSlot')).toEqual([]);
+  });
+
+  it("names the rings, marks the other ring's seats as not theirs, and says why the hub refuses one", async () => {
+    const rings = {
+      innerRingLabel: 'Mentors',
+      outerRingLabel: 'Mentees',
+      ringRule: { field: 'role', inner: ['mentor'], outer: ['mentee'] },
+    };
+    const me = makeStoredParticipant({ answers: { role: 'Mentor' } });
+    const { hub } = setup({ wheel: makeEmptyWheel(rings), me });
+    await settle();
+
+    const legend = screen.getByRole('list', { name: 'Rings' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Inner ring: Mentors', 'Outer ring: Mentees']);
+    expect(screen.getByText('You sit among the Mentors, on the inner ring.')).toBeInTheDocument();
+    expect(seat('Mentors (inner ring), seat 1, free')).not.toHaveAttribute('aria-disabled');
+    const elsewhere = seat('Mentees (outer ring), seat 2, free, not your ring');
+    expect(elsewhere).toHaveAttribute('aria-disabled', 'true');
+
+    // Still asked, so the person hears the server's reason.
+    hub.handle('TakeSlot', () => ({
+      error: { code: 'forbidden', reason: 'wrong_ring', message: wrongRingMessage(rings, 'inner') },
+    }));
+    await userEvent.click(elsewhere);
+    expect(hub.callsOf('TakeSlot')).toEqual([{ wheelId: WHEEL_ID, userId: ME_ID, slotId: slotId(3) }]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your answers place you among the Mentors, on the inner ring. Pick a seat there.',
+    );
   });
 });

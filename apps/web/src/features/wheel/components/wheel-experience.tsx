@@ -22,6 +22,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogLoading } from '@/components/ui/dialog';
 import { PageTitle } from '@/components/ui/page-title';
+import { Switch } from '@/components/ui/switch';
 import { ToastRegion } from '@/components/ui/toast';
 import {
   forgetParticipantToken,
@@ -31,18 +32,30 @@ import {
 } from '@/lib/auth-storage';
 import { onDemand, whenIdle } from '@/lib/on-demand';
 import { shownMatches } from '../hooks/match-texts';
+import { namesItsRings, registeredRing, ringNames } from '../hooks/ring-texts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
 import { useRingRotation } from '../hooks/use-ring-rotation';
 import { useRoundPhase } from '../hooks/use-round-phase';
-import { useWheelHub } from '../hooks/use-wheel-hub';
+import { type SeatChoice, useWheelHub } from '../hooks/use-wheel-hub';
 import { ConnectionIndicator } from './connection-indicator';
 import { CountdownBadge } from './countdown-badge';
 import { MatchesDialog } from './matches-dialog';
+import { RingLegend } from './ring-legend';
 import { WheelRings } from './wheel-rings';
 
 export const ALREADY_IN_SLOT_MESSAGE = 'You are already in a slot!';
 export const UNMATCHED_MESSAGE = "No partner this round — you'll be first in line next round.";
 export const LEAVE_SEAT_LABEL = 'Leave seat';
+/** Issue 38: the hub picks a free seat on the person's ring, where they are likeliest to meet someone new. */
+export const ANY_SEAT_LABEL = 'Any seat';
+/** Issue 38: the switch that keeps the person's seat when the round ends; on once they sit. */
+export const STAY_LABEL = 'Stay for the next round';
+export const STAY_HINT = 'Keeps your seat when this round ends, so you need not pick one again.';
+/**
+ * Above the wheel for someone whose seat is kept but who is not in it: away in their call, or
+ * in the moment between the round's reset and the server seating them again.
+ */
+export const SEAT_KEPT_STATUS = 'Your seat is kept for you: you will be seated again for the next round.';
 export const OPEN_MATCHES_LABEL = 'Open matches';
 export const MY_CONNECTIONS_LABEL = 'My connections';
 /** Above the wheel for someone the organiser removed: they watch, the seats are not theirs to take. */
@@ -196,9 +209,11 @@ export function WheelExperience({
 
   const titleId = useId();
   const [registrationOpen, setRegistrationOpen] = useState(false);
-  const [chosenSlotId, setChosenSlotId] = useState<string | null>(null);
+  // The seat picked before registering: taken once registered.
+  const [chosenSeat, setChosenSeat] = useState<SeatChoice | null>(null);
   const [seatMessage, setSeatMessage] = useState<SeatMessage | null>(null);
   const [seatBusy, setSeatBusy] = useState(false);
+  const [stayingBusy, setStayingBusy] = useState(false);
   const [connectionsOpen, setConnectionsOpen] = useState(false);
   // The organiser removed this person from the wheel (decision 016): 'hub' when the hub said so
   // (RemovedNotice shows it), 'registration' when registering again from this browser was
@@ -215,6 +230,7 @@ export function WheelExperience({
 
   const mySlot = me ? live.slots.find((slot) => slot.userId === me.id) : undefined;
   const matches = shownMatches(state.matches);
+  const myRing = me ? registeredRing(live, me.answers) : null;
 
   // The hub refused the stored token (expired, server secret changed): the client has already
   // forgotten it and reconnected as a visitor, so this screen goes back to watching too.
@@ -283,20 +299,38 @@ export function WheelExperience({
       void seatCall(() => (mySlot ? hub.changeSlot(slot.id) : hub.takeSlot(slot.id, me.id)));
       return;
     }
-    setChosenSlotId(slot.id);
+    setChosenSeat({ kind: 'slot', slotId: slot.id });
     registrationOpenerRef.current = slot.id;
     setRegistrationOpen(true);
+  }
+
+  function handleAnySeat() {
+    if (spinning || removal || mySlot) return;
+    if (me) {
+      void seatCall(hub.takeAnySeat);
+      return;
+    }
+    setChosenSeat({ kind: 'any' });
+    setRegistrationOpen(true);
+  }
+
+  async function changeStaying(staying: boolean) {
+    setSeatMessage(null);
+    setStayingBusy(true);
+    const error = await hub.setStaying(staying);
+    setStayingBusy(false);
+    if (error) setSeatMessage({ tone: 'error', text: error });
   }
 
   function handleRegistered(participant: StoredParticipant) {
     saveParticipant(participant);
     setRegistrationOpen(false);
     setSeatMessage(null);
-    if (chosenSlotId) {
+    if (chosenSeat) {
       // The hub knows the participant only on a connection opened with their token: the
-      // slot is taken once that connection has joined the wheel.
-      hub.takeSlotAfterJoin(chosenSlotId, participant.id, (text) => setSeatMessage({ tone: 'error', text }));
-      setChosenSlotId(null);
+      // seat is taken once that connection has joined the wheel.
+      hub.takeSeatAfterJoin(chosenSeat, participant.id, (text) => setSeatMessage({ tone: 'error', text }));
+      setChosenSeat(null);
     }
     setMe(participant);
   }
@@ -304,7 +338,7 @@ export function WheelExperience({
   // Registering again was refused: the organiser removed this browser's participant here.
   function handleRemovedOnRegistering() {
     setRegistrationOpen(false);
-    setChosenSlotId(null);
+    setChosenSeat(null);
     setSeatMessage(null);
     setRemoval((current) => current ?? 'registration');
   }
@@ -324,6 +358,7 @@ export function WheelExperience({
       paused ? PAUSED_STATUS : 'Stay for the spin to meet your match.'
     }`;
   else if (removal) statusText = WATCHING_STATUS;
+  else if (me && state.staying) statusText = SEAT_KEPT_STATUS;
   else if (full) statusText = <WheelFullStatus />;
   else if (paused) statusText = `${PAUSED_STATUS} You can take a free seat meanwhile.`;
   else statusText = 'Choose a free seat to join this round.';
@@ -356,6 +391,11 @@ export function WheelExperience({
             <p data-testid="participant-status" className="w-full text-sm text-slate-700">
               {statusText}
             </p>
+            {removal ? null : (
+              <Button disabled={spinning || seatBusy || mySlot !== undefined} onClick={handleAnySeat}>
+                {ANY_SEAT_LABEL}
+              </Button>
+            )}
             {mySlot ? (
               <Button variant="secondary" disabled={seatBusy} onClick={() => void seatCall(hub.leaveSlot)}>
                 {LEAVE_SEAT_LABEL}
@@ -371,6 +411,17 @@ export function WheelExperience({
                 {MY_CONNECTIONS_LABEL}
               </Button>
             ) : null}
+            {me && !removal && (mySlot || state.staying) ? (
+              <Switch
+                className="w-full justify-center lg:justify-start"
+                label={STAY_LABEL}
+                hint={STAY_HINT}
+                checked={state.staying}
+                busy={stayingBusy}
+                onCheckedChange={(staying) => void changeStaying(staying)}
+              />
+            ) : null}
+            {namesItsRings(live) ? <RingLegend wheel={live} myRing={myRing} /> : null}
           </div>
 
           <div className="mx-auto mt-3 max-w-xl space-y-3 lg:mx-0">
@@ -396,6 +447,14 @@ export function WheelExperience({
                   {seatMessage.text}
                 </DismissibleNotice>
               ) : null}
+              {state.stayingEnded ? (
+                <DismissibleNotice
+                  colours="bg-amber-50 text-amber-900"
+                  onDismiss={() => dispatch({ type: 'dismissStayingEnded' })}
+                >
+                  {state.stayingEnded}
+                </DismissibleNotice>
+              ) : null}
               {state.unmatched ? (
                 <DismissibleNotice
                   colours="bg-amber-50 text-amber-900"
@@ -411,7 +470,8 @@ export function WheelExperience({
         <WheelRings
           slotCount={live.slotCount}
           slots={live.slots}
-          meId={me?.id ?? null}
+          viewer={{ meId: me?.id ?? null, myRing }}
+          names={ringNames(live)}
           locked={spinning || removal !== null}
           poses={poses}
           onSlotClick={handleSlotClick}

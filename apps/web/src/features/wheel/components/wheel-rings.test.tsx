@@ -2,7 +2,10 @@ import { aliasOf } from '@wheelmeet/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeOpenWheel } from '@/test/fixtures';
 import { seatsFitOnWheel, wheelWidthPx } from '../hooks/use-seat-layout';
+import { ringNames } from '../hooks/ring-texts';
 import { seatAngle, seatLabel } from './wheel-rings';
+
+const visitor = { meId: null, myRing: null };
 
 describe('wheel geometry on screen', () => {
   it('puts seat k of each ring at k·360/half degrees clockwise from the top', () => {
@@ -21,20 +24,32 @@ describe('wheel geometry on screen', () => {
   it('names seats by ring, seat number and holder', () => {
     const [inner, , outer] = makeOpenWheel().slots;
     if (!inner || !outer) throw new Error('fixture has slots');
-    expect(seatLabel(inner, 4, null)).toBe('Inner ring, seat 1, free');
-    expect(seatLabel(outer, 4, null)).toBe('Outer ring, seat 1, taken by alice');
-    expect(seatLabel(outer, 4, outer.userId)).toBe('Outer ring, seat 1, taken by alice (you)');
+    expect(seatLabel(inner, 4, visitor)).toBe('Inner ring, seat 1, free');
+    expect(seatLabel(outer, 4, visitor)).toBe('Outer ring, seat 1, taken by alice');
+    expect(seatLabel(outer, 4, { meId: outer.userId, myRing: null })).toBe(
+      'Outer ring, seat 1, taken by alice (you)',
+    );
+  });
+
+  it("names a named wheel's rings in its seats, and a free seat on the ring the person's answers keep them off", () => {
+    const [inner, , outer, freeOuter] = makeOpenWheel().slots;
+    if (!inner || !outer || !freeOuter) throw new Error('fixture has slots');
+    const names = ringNames({ innerRingLabel: 'Mentors', outerRingLabel: 'Mentees', ringRule: null });
+    const mentor = { meId: null, myRing: 'inner' as const };
+    expect(seatLabel(inner, 4, mentor, names)).toBe('Mentors (inner ring), seat 1, free');
+    expect(seatLabel(freeOuter, 4, mentor, names)).toBe('Mentees (outer ring), seat 2, free, not your ring');
+    expect(seatLabel(outer, 4, mentor, names)).toBe('Mentees (outer ring), seat 1, taken by alice');
   });
 
   it('names someone without a username by their alias, never by their age', () => {
     const [, , outer] = makeOpenWheel().slots;
     if (!outer?.user || !outer.userId) throw new Error('fixture has an occupant aged 30');
     const anonymous = { ...outer, user: { ...outer.user, username: null } };
-    const label = seatLabel(anonymous, 4, null);
+    const label = seatLabel(anonymous, 4, visitor);
     expect(label).toBe(`Outer ring, seat 1, taken by ${aliasOf(outer.userId)}`);
     expect(label).not.toMatch(/30|Guest/);
     // Even when the slot arrives without the person's details.
-    expect(seatLabel({ ...outer, user: null }, 4, null)).toBe(
+    expect(seatLabel({ ...outer, user: null }, 4, visitor)).toBe(
       `Outer ring, seat 1, taken by ${aliasOf(outer.userId)}`,
     );
   });

@@ -1,6 +1,7 @@
 import { displayNameOf, indexInRing, type Ring, ringHalf, ringOf, type Slot } from '@wheelmeet/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { NOT_YOUR_RING, type RingNames, STANDARD_RING_NAMES } from '../hooks/ring-texts';
 import type { RingPose, RingPoses } from '../hooks/use-ring-rotation';
 import { RING_RADIUS_PERCENT, seatSizePercent, useSeatLayout } from '../hooks/use-seat-layout';
 
@@ -17,21 +18,34 @@ export function seatAngle(position: number, slotCount: number): number {
   return index < half ? index * step : (half - 0.5) * step;
 }
 
-const RING_LABEL: Record<Ring, string> = { inner: 'Inner', outer: 'Outer' };
-
 /** The name shown for whoever holds a slot: never their age (issue 12). */
 export function occupantName(slot: Slot): string {
   if (slot.user) return displayNameOf(slot.user);
   return slot.userId ? displayNameOf({ id: slot.userId }) : '';
 }
 
-/** The accessible name of a seat: ring, seat number and who holds it. */
-export function seatLabel(slot: Slot, slotCount: number, meId: string | null): string {
-  const ring = RING_LABEL[ringOf(slot.position, slotCount)];
+/** Who is looking at the wheel, and which ring is theirs to sit on (null: either). */
+export interface Viewer {
+  meId: string | null;
+  myRing: Ring | null;
+}
+
+const isOtherRing = (slot: Slot, slotCount: number, myRing: Ring | null) =>
+  myRing !== null && ringOf(slot.position, slotCount) !== myRing;
+
+/** The accessible name of a seat: ring, seat number and who holds it, or that the seat is not theirs to take. */
+export function seatLabel(
+  slot: Slot,
+  slotCount: number,
+  { meId, myRing }: Viewer,
+  names: RingNames = STANDARD_RING_NAMES,
+): string {
+  const ring = names[ringOf(slot.position, slotCount)];
   const seat = indexInRing(slot.position, slotCount) + 1;
-  if (!slot.userId) return `${ring} ring, seat ${seat}, free`;
+  if (!slot.userId)
+    return `${ring}, seat ${seat}, free${isOtherRing(slot, slotCount, myRing) ? `, ${NOT_YOUR_RING}` : ''}`;
   const name = occupantName(slot);
-  return `${ring} ring, seat ${seat}, taken by ${slot.userId === meId ? `${name} (you)` : name}`;
+  return `${ring}, seat ${seat}, taken by ${slot.userId === meId ? `${name} (you)` : name}`;
 }
 
 const transition = (pose: RingPose) =>
@@ -40,21 +54,30 @@ const transition = (pose: RingPose) =>
 interface SeatState {
   occupied: boolean;
   mine: boolean;
+  /** Free, but on the ring the person's answers keep them off (the server would refuse it). */
+  otherRing: boolean;
   unavailable: boolean;
 }
 
-function seatState(slot: Slot, meId: string | null, locked: boolean): SeatState {
+function seatState(slot: Slot, slotCount: number, { meId, myRing }: Viewer, locked: boolean): SeatState {
   const occupied = Boolean(slot.userId);
   const mine = occupied && slot.userId === meId;
-  return { occupied, mine, unavailable: (occupied && !mine) || locked };
+  const otherRing = !occupied && isOtherRing(slot, slotCount, myRing);
+  return { occupied, mine, otherRing, unavailable: (occupied && !mine) || otherRing || locked };
 }
 
-const seatColours = ({ occupied, mine }: SeatState) =>
+const seatColours = ({ occupied, mine, otherRing }: SeatState) =>
   mine
     ? 'bg-amber-400 text-slate-900 ring-4 ring-amber-200'
     : occupied
       ? 'bg-indigo-600 text-white'
-      : 'border-2 border-dashed border-slate-400 bg-white text-slate-600';
+      : otherRing
+        ? 'border-2 border-dotted border-slate-300 bg-slate-100 text-slate-500'
+        : 'border-2 border-dashed border-slate-400 bg-white text-slate-600';
+
+/** The pointer's hint: who holds the seat, or that it is on the other ring. */
+const seatTitle = (slot: Slot, { otherRing }: SeatState) =>
+  slot.userId ? occupantName(slot) : otherRing ? `Free, ${NOT_YOUR_RING}` : undefined;
 
 /** What a seat says on screen: 'You', the holder's name, or 'Free'. */
 const seatText = (slot: Slot, { occupied, mine }: SeatState) =>
@@ -65,14 +88,25 @@ interface RingProps {
   slots: Slot[];
   slotCount: number;
   pose: RingPose;
-  meId: string | null;
+  viewer: Viewer;
+  names: RingNames;
   locked: boolean;
   onSlotClick: (slot: Slot) => void;
   /** The seats are buttons; false when they are in the list beside the wheel and this is only a picture. */
   interactive: boolean;
 }
 
-function RingOfSeats({ ring, slots, slotCount, pose, meId, locked, onSlotClick, interactive }: RingProps) {
+function RingOfSeats({
+  ring,
+  slots,
+  slotCount,
+  pose,
+  viewer,
+  names,
+  locked,
+  onSlotClick,
+  interactive,
+}: RingProps) {
   const radius = RING_RADIUS_PERCENT[ring];
   // A share of the wheel's width (cqw), whichever ring: the inner ring's box is smaller.
   const size = seatSizePercent(ring, slots.length);
@@ -84,7 +118,7 @@ function RingOfSeats({ ring, slots, slotCount, pose, meId, locked, onSlotClick, 
 
   return (
     <Ring
-      {...(interactive ? { 'aria-label': `${RING_LABEL[ring]} ring` } : { 'aria-hidden': true })}
+      {...(interactive ? { 'aria-label': names[ring] } : { 'aria-hidden': true })}
       data-ring={ring}
       className={cn('absolute rounded-full', ring === 'inner' ? 'inset-[10%]' : 'inset-0')}
       style={ringStyle}
@@ -101,7 +135,7 @@ function RingOfSeats({ ring, slots, slotCount, pose, meId, locked, onSlotClick, 
           top: `${50 - radius * Math.cos(radians)}%`,
           transform: 'translate(-50%, -50%)',
         };
-        const state = seatState(slot, meId, locked);
+        const state = seatState(slot, slotCount, viewer, locked);
         const face = cn(
           'flex size-full items-center justify-center rounded-full p-0.5 text-center font-semibold leading-tight shadow-sm transition-colors',
           'text-[clamp(0.625rem,2.3cqw,0.875rem)]',
@@ -117,11 +151,11 @@ function RingOfSeats({ ring, slots, slotCount, pose, meId, locked, onSlotClick, 
             {interactive ? (
               <button
                 type="button"
-                aria-label={seatLabel(slot, slotCount, meId)}
+                aria-label={seatLabel(slot, slotCount, viewer, names)}
                 aria-disabled={state.unavailable || undefined}
                 data-mine={state.mine || undefined}
                 data-slot-id={slot.id}
-                title={slot.userId ? occupantName(slot) : undefined}
+                title={seatTitle(slot, state)}
                 onClick={() => onSlotClick(slot)}
                 className={cn(
                   face,
@@ -148,25 +182,27 @@ interface SeatListProps {
   ring: Ring;
   slots: Slot[];
   slotCount: number;
-  meId: string | null;
+  viewer: Viewer;
+  names: RingNames;
   locked: boolean;
   onSlotClick: (slot: Slot) => void;
 }
 
 /** A ring's seats as a list of full-size buttons, for screens where the wheel is too small to tap. */
-function SeatList({ ring, slots, slotCount, meId, locked, onSlotClick }: SeatListProps) {
+function SeatList({ ring, slots, slotCount, viewer, names, locked, onSlotClick }: SeatListProps) {
   return (
-    <ul aria-label={`${RING_LABEL[ring]} ring`} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+    <ul aria-label={names[ring]} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {slots.map((slot) => {
-        const state = seatState(slot, meId, locked);
+        const state = seatState(slot, slotCount, viewer, locked);
         return (
           <li key={slot.id}>
             <button
               type="button"
-              aria-label={seatLabel(slot, slotCount, meId)}
+              aria-label={seatLabel(slot, slotCount, viewer, names)}
               aria-disabled={state.unavailable || undefined}
               data-mine={state.mine || undefined}
               data-slot-id={slot.id}
+              title={seatTitle(slot, state)}
               onClick={() => onSlotClick(slot)}
               className={cn(
                 'flex min-h-11 w-full scroll-mt-24 scroll-mb-32 items-center gap-2 rounded-xl px-3 py-2 text-left text-sm font-semibold',
@@ -214,8 +250,10 @@ export function WheelBackground() {
 interface WheelRingsProps {
   slotCount: number;
   slots: Slot[];
-  /** The current user, whose seat is highlighted. */
-  meId: string | null;
+  /** The current user, whose seat is highlighted, and the ring their answers keep them on. */
+  viewer: Viewer;
+  /** What the rings are called (issue 38). */
+  names: RingNames;
   /** Every seat is locked while the wheel spins, and for someone the organiser removed (decision 016). */
   locked: boolean;
   poses: RingPoses;
@@ -232,7 +270,8 @@ interface WheelRingsProps {
 export function WheelRings({
   slotCount,
   slots,
-  meId,
+  viewer,
+  names,
   locked,
   poses,
   onSlotClick,
@@ -242,7 +281,7 @@ export function WheelRings({
   const sorted = [...slots].sort((a, b) => a.position - b.position);
   const inner = sorted.filter((slot) => ringOf(slot.position, slotCount) === 'inner');
   const outer = sorted.filter((slot) => ringOf(slot.position, slotCount) === 'outer');
-  const shared = { slotCount, meId, locked, onSlotClick };
+  const shared = { slotCount, viewer, names, locked, onSlotClick };
   const interactive = layout === 'wheel';
 
   return (
@@ -268,7 +307,7 @@ export function WheelRings({
           {(['inner', 'outer'] as const).map((ring) => (
             <div key={ring}>
               <p aria-hidden="true" className="mb-2 text-sm font-semibold text-slate-700">
-                {RING_LABEL[ring]} ring
+                {names[ring]}
               </p>
               <SeatList ring={ring} slots={ring === 'inner' ? inner : outer} {...shared} />
             </div>

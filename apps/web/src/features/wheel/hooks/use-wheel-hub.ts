@@ -1,4 +1,4 @@
-import { JOIN_RETRY_MS, type OpenWheel, type RefusalReason } from '@wheelmeet/contracts';
+import { type HubResult, JOIN_RETRY_MS, type OpenWheel, type RefusalReason } from '@wheelmeet/contracts';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import {
   type ConnectionState,
@@ -9,6 +9,9 @@ import {
 import { initWheelState, type WheelAction, type WheelState, wheelReducer } from './wheel-reducer';
 
 export const JOIN_FAILED_MESSAGE = 'Could not connect to the live wheel.';
+
+/** A seat the person picked before registering: a given one, or any (the hub picks). */
+export type SeatChoice = { kind: 'slot'; slotId: string } | { kind: 'any' };
 
 interface UseWheelHubOptions {
   wheel: OpenWheel;
@@ -26,12 +29,16 @@ export interface WheelHub {
   joinError: string | null;
   /** Sends TakeSlot; resolves with the hub's error message, or null on success. */
   takeSlot: (slotId: string, userId: string) => Promise<string | null>;
-  /** Takes the slot once the next join (on the participant's new connection) has succeeded. */
-  takeSlotAfterJoin: (slotId: string, userId: string, onError: (message: string) => void) => void;
+  /** TakeAnySeat: the hub picks a free seat on the user's ring; resolves with its error message, or null. */
+  takeAnySeat: () => Promise<string | null>;
+  /** Takes the chosen seat once the next join (on the participant's new connection) has succeeded. */
+  takeSeatAfterJoin: (choice: SeatChoice, userId: string, onError: (message: string) => void) => void;
   /** ChangeSlot: moves the seated user to another free slot; resolves with the hub's error message, or null. */
   changeSlot: (slotId: string) => Promise<string | null>;
   /** LeaveSlot: gives up the seat but stays on the wheel; resolves with the hub's error message, or null. */
   leaveSlot: () => Promise<string | null>;
+  /** SetStaying: keeps the seat for the next round, or stops; resolves with the hub's error message, or null. */
+  setStaying: (staying: boolean) => Promise<string | null>;
   /**
    * AcceptMatch or DeclineMatch. Resolves true when the hub agreed, or when it refused because
    * the match is over (closed, declined): the match then shows how it ended. False: try again.
@@ -57,7 +64,7 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
   const meIdRef = useRef<string | null>(me?.id ?? null);
   meIdRef.current = me?.id ?? null;
   const pendingTakeRef = useRef<{
-    slotId: string;
+    choice: SeatChoice;
     userId: string;
     onError: (message: string) => void;
   } | null>(null);
@@ -112,18 +119,31 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       // The match's call is over for good (issue 33): a hang-up (either side's), time up.
       client.on('CallEnded', ({ matchId }) => dispatch({ type: 'callEnded', matchId })),
       client.on('CallTimeUp', ({ matchId }) => dispatch({ type: 'callEnded', matchId })),
+      client.on('StayingEnded', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'stayingEnded', message: event.message });
+      }),
     ];
     return () => {
       for (const off of unsubscribe) off();
     };
   }, [client, wheelId]);
 
+  // Taking a seat keeps it for the next round too (the server's default): shown at once.
+  const afterTakingSeat = useCallback((result: HubResult<unknown>) => {
+    if ('error' in result) return result.error.message;
+    dispatch({ type: 'stayingChanged', staying: true });
+    return null;
+  }, []);
+
   const takeSlot = useCallback(
-    async (slotId: string, userId: string) => {
-      const result = await client.call('TakeSlot', { wheelId, userId, slotId });
-      return 'error' in result ? result.error.message : null;
-    },
-    [client, wheelId],
+    async (slotId: string, userId: string) =>
+      afterTakingSeat(await client.call('TakeSlot', { wheelId, userId, slotId })),
+    [client, wheelId, afterTakingSeat],
+  );
+
+  const takeAnySeat = useCallback(
+    async () => afterTakingSeat(await client.call('TakeAnySeat', { wheelId })),
+    [client, wheelId, afterTakingSeat],
   );
 
   useEffect(() => {
@@ -149,7 +169,8 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       const pending = pendingTakeRef.current;
       if (pending) {
         pendingTakeRef.current = null;
-        const error = await takeSlot(pending.slotId, pending.userId);
+        const { choice } = pending;
+        const error = await (choice.kind === 'any' ? takeAnySeat() : takeSlot(choice.slotId, pending.userId));
         if (error) pending.onError(error);
       }
     }
@@ -184,7 +205,7 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       offConnected();
       if (client.getState() === 'Connected') void client.call('LeaveWheel', { wheelId });
     };
-  }, [client, wheelId, accessGrant, takeSlot]);
+  }, [client, wheelId, accessGrant, takeSlot, takeAnySeat]);
 
   // A seat change names the person only. With several server processes their UserJoined can
   // come after it (decision 027): the seat shows them by id until a fresh snapshot brings them.
@@ -197,9 +218,9 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
     rejoinRef.current?.();
   }, [state.wheel.slots]);
 
-  const takeSlotAfterJoin = useCallback(
-    (slotId: string, userId: string, onError: (message: string) => void) => {
-      pendingTakeRef.current = { slotId, userId, onError };
+  const takeSeatAfterJoin = useCallback(
+    (choice: SeatChoice, userId: string, onError: (message: string) => void) => {
+      pendingTakeRef.current = { choice, userId, onError };
     },
     [],
   );
@@ -214,8 +235,21 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
 
   const leaveSlot = useCallback(async () => {
     const result = await client.call('LeaveSlot', { wheelId });
-    return 'error' in result ? result.error.message : null;
+    if ('error' in result) return result.error.message;
+    // Someone who gets up is not kept a seat.
+    dispatch({ type: 'stayingChanged', staying: false });
+    return null;
   }, [client, wheelId]);
+
+  const setStaying = useCallback(
+    async (staying: boolean) => {
+      const result = await client.call('SetStaying', { wheelId, staying });
+      if ('error' in result) return result.error.message;
+      dispatch({ type: 'stayingChanged', staying: result.data.staying });
+      return null;
+    },
+    [client, wheelId],
+  );
 
   const respondToMatch = useCallback(
     async (matchId: string, accept: boolean) => {
@@ -246,9 +280,11 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
     connection,
     joinError,
     takeSlot,
-    takeSlotAfterJoin,
+    takeAnySeat,
+    takeSeatAfterJoin,
     changeSlot,
     leaveSlot,
+    setStaying,
     respondToMatch,
     reconnect,
   };

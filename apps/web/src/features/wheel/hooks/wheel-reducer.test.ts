@@ -141,3 +141,48 @@ describe('the end of a call (issue 33)', () => {
     );
   });
 });
+
+describe('staying for the next round (issue 38)', () => {
+  it('shows a kept seat occupied again once the reset is followed by the batch of kept seats', () => {
+    const before = wheelReducer(withAdaHere(), {
+      type: 'slotsChanged',
+      event: { wheelId: WHEEL_ID, changes: [taken(1)] },
+    });
+    const reset = wheelReducer(before, {
+      type: 'roundScheduled',
+      event: {
+        wheelId: WHEEL_ID,
+        currentRound: 4,
+        lastSpinDate: OCCUPIED_AT,
+        nextSpinAt: null,
+        roundsPaused: false,
+        slotsCleared: true,
+      },
+    });
+    expect(seated(reset)).toEqual([]);
+    const kept = wheelReducer(reset, {
+      type: 'slotsChanged',
+      event: { wheelId: WHEEL_ID, changes: [taken(1)] },
+    });
+    expect(seated(kept)).toEqual([[1, PARTICIPANT_ID, 'Ada', OCCUPIED_AT]]);
+  });
+
+  it("takes whether the seat is kept from the snapshot, and drops it with the server's reason when staying ends", () => {
+    const joined = wheelReducer(initWheelState(makeEmptyWheel()), {
+      type: 'snapshot',
+      snapshot: makeSnapshot({ staying: true }),
+      receivedAt: Date.now(),
+      meId: ME_ID,
+    });
+    expect(joined.staying).toBe(true);
+
+    const ended = wheelReducer(joined, { type: 'stayingEnded', message: 'Your seat was given up.' });
+    expect(ended.staying).toBe(false);
+    expect(ended.stayingEnded).toBe('Your seat was given up.');
+
+    // Sitting down again keeps the seat once more, and the old news goes.
+    const back = wheelReducer(ended, { type: 'stayingChanged', staying: true });
+    expect(back.staying).toBe(true);
+    expect(back.stayingEnded).toBeNull();
+  });
+});

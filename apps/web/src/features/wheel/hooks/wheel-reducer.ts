@@ -56,6 +56,10 @@ export interface WheelState {
   /** A match closed while the dialog stayed open for others: said inside the dialog. */
   dialogNotice: string | null;
   noticeSeq: number;
+  /** Issue 38: the server keeps the user's seat for the next round (seated, or back after their call). */
+  staying: boolean;
+  /** Why the server stopped keeping the user's seat (StayingEnded), until they dismiss it or sit again. */
+  stayingEnded: string | null;
 }
 
 export interface MatchNotice {
@@ -91,7 +95,11 @@ export type WheelAction =
   | { type: 'matchSettled'; matchId: string; status: 'Accepted' | 'Rejected' }
   | { type: 'setMatchesOpen'; open: boolean }
   | { type: 'dismissNotice'; id: string }
-  | { type: 'dismissUnmatched' };
+  | { type: 'dismissUnmatched' }
+  /** The user's own seat taken, given up, or SetStaying's answer. */
+  | { type: 'stayingChanged'; staying: boolean }
+  | { type: 'stayingEnded'; message: string }
+  | { type: 'dismissStayingEnded' };
 
 /** The people a view of the wheel shows, added to those known already. */
 function withPeopleOf(known: WheelState['people'], wheel: OpenWheel): WheelState['people'] {
@@ -113,6 +121,8 @@ export function initWheelState(wheel: OpenWheel): WheelState {
     notices: [],
     dialogNotice: null,
     noticeSeq: 0,
+    staying: false,
+    stayingEnded: null,
   };
 }
 
@@ -197,6 +207,7 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
           clockOffsetMs: Date.parse(snapshot.serverTime) - action.receivedAt,
           // Joined mid-spin: the rings show where they come to rest, without replaying the spin.
           spin: snapshot.spin ? { ...snapshot.spin, animate: false } : null,
+          staying: snapshot.staying,
         },
         mine(snapshot.myMatches, action.meId),
         action.meId,
@@ -362,5 +373,12 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
       return { ...state, notices: state.notices.filter((notice) => notice.id !== action.id) };
     case 'dismissUnmatched':
       return { ...state, unmatched: false };
+    case 'stayingChanged':
+      // Sitting down again makes the notice about the lost seat old news.
+      return { ...state, staying: action.staying, stayingEnded: action.staying ? null : state.stayingEnded };
+    case 'stayingEnded':
+      return { ...state, staying: false, stayingEnded: action.message };
+    case 'dismissStayingEnded':
+      return { ...state, stayingEnded: null };
   }
 }
