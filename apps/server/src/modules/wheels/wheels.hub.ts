@@ -1,4 +1,9 @@
-import { changeSlotRequestSchema, leaveSlotRequestSchema, takeSlotRequestSchema } from '@wheelmeet/contracts';
+import {
+  changeSlotRequestSchema,
+  leaveSlotRequestSchema,
+  setStayingRequestSchema,
+  takeSlotRequestSchema,
+} from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, refusal } from '../../lib/errors';
 import { acknowledged } from '../../realtime/acknowledge';
@@ -9,7 +14,7 @@ export const REGISTER_FIRST = 'Register on this wheel to take a slot.';
 export const NOT_YOURSELF = 'You can only take a slot for yourself.';
 export const JOIN_FIRST = 'Join the wheel before taking a slot.';
 
-/** TakeSlot, ChangeSlot and LeaveSlot: a participant who joined their wheel moves only their own seat. */
+/** TakeSlot, ChangeSlot, LeaveSlot and SetStaying: a participant who joined their wheel moves only their own seat. */
 export function registerSeatHandlers(
   socket: HubSocket,
   deps: { wheels: WheelsService; log: FastifyBaseLogger },
@@ -50,5 +55,12 @@ export function registerSeatHandlers(
       await wheels.giveUpSlot(wheelId, seatedActor(wheelId));
       return null;
     }),
+  );
+
+  socket.on(
+    'SetStaying',
+    acknowledged(setStayingRequestSchema, log, ({ wheelId, staying }) =>
+      wheels.setStaying(wheelId, seatedActor(wheelId), staying),
+    ),
   );
 }
