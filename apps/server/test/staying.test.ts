@@ -267,6 +267,22 @@ describeEachDialect('staying seated across rounds', (dialect) => {
     });
   });
 
+  it('seats someone whose call ended while the wheel spun at the reset', async () => {
+    const { wheelId, slotIds, ada, cy, callId } = await callAtReset();
+    clock.advance(ROUND_SECONDS * 1_000);
+    await t.app.rounds.tick();
+    await cy.client.next('WheelSpinStarted', (event) => event.round === 2);
+
+    dataOf(await ada.client.call('EndCall', { matchId: callId }));
+    expect((await seatsNow(cy, wheelId))[slotIds[0] ?? '']).toBeNull();
+    expect((await snapshotOf(ada, wheelId)).staying).toBe(true);
+
+    clock.advance(SPIN_ANIMATION_MS);
+    await t.app.rounds.tick();
+    await reset();
+    expect((await seatsNow(cy, wheelId))[slotIds[0] ?? '']).toBe(ada.id);
+  });
+
   it('seats them on another free seat of their ring when theirs was taken during the call', async () => {
     const { wheelId, slotIds, ada, callId } = await callAtReset();
     const eve = await newcomerIn(wheelId, slotIds[0] ?? '', 'Eve');
