@@ -95,6 +95,8 @@ describeEachDialect('safety: block, report and remove (issue 13, decision 016)',
             slotId: slotIds[position] ?? '',
           }),
         );
+        // Seated afresh each round: nobody keeps their seat for the next (issue 38).
+        dataOf(await person.client.call('SetStaying', { wheelId, staying: false }));
       }
       const completed = ada.client.all('WheelSpinCompleted').length;
       clock.advance(ROUND_SECONDS * 1_000);

@@ -9,6 +9,7 @@ import type {
   RoundScheduledEvent,
   SlotLeftEvent,
   SlotTakenEvent,
+  StayingEndedEvent,
   WheelSpinCompletedEvent,
   WheelSpinStartedEvent,
 } from '@wheelmeet/contracts';
@@ -30,6 +31,10 @@ export interface DomainEventMap {
   matchDeclined: { event: MatchDeclinedEvent; participantIds: readonly [string, string] };
   matchExpired: { event: MatchExpiredEvent; participantIds: readonly [string, string] };
   callTimeUp: { event: CallTimeUpEvent; participantIds: readonly [string, string] };
+  /** A call was hung up, or ended because one of its people left the wheel (its time running out is `callTimeUp`). */
+  callEnded: { matchId: string; participantIds: readonly [string, string] };
+  /** The server stopped keeping this person's seat for them (issue 38); only they are told. */
+  stayingEnded: { event: StayingEndedEvent; participantId: string };
   /** A running call's end moved (the organiser changed the call length). */
   callTimerChanged: { timer: CallTimerEvent; participantIds: readonly [string, string] };
   /** A provider-confirmed payment activated an organiser's account (committed). */

@@ -113,6 +113,9 @@ export function forwardDomainEventsToHub(
     events.subscribe('callTimerChanged', ({ timer, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('CallTimer', timer);
     }),
+    events.subscribe('stayingEnded', ({ event, participantId }) => {
+      hub.to(participantRoom(participantId)).emit('StayingEnded', event);
+    }),
   ];
   return () => {
     for (const unsubscribe of unsubscribers) unsubscribe();

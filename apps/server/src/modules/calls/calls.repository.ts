@@ -170,16 +170,16 @@ export function createCallsRepository(db: Kysely<Database>) {
 
     /**
      * Someone hung up: the call ends for good, started or not (one still being set up does not
-     * start afterwards either). False when it had ended already.
+     * start afterwards either). The call's two people; undefined when it had ended already.
      */
-    async markEnded(matchId: string, at: string): Promise<boolean> {
-      const result = await db
+    markEnded(matchId: string, at: string): Promise<{ user1_id: string; user2_id: string } | undefined> {
+      return db
         .updateTable('matches')
         .set({ call_ended_at: at })
         .where('id', '=', matchId)
         .where('call_ended_at', 'is', null)
+        .returning(['user1_id', 'user2_id'])
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
     },
   };
 }

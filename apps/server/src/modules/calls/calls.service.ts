@@ -179,9 +179,22 @@ export function createCallsService(deps: {
     },
 
     /** Someone hung up: the call ends for good (issue 33). False when it had ended already. */
-    callEnded: (matchId: string) => calls.markEnded(matchId, clock.now().toISOString()),
+    async callEnded(matchId: string): Promise<boolean> {
+      const ended = await calls.markEnded(matchId, clock.now().toISOString());
+      if (ended)
+        await events.publish('callEnded', { matchId, participantIds: [ended.user1_id, ended.user2_id] });
+      return ended !== undefined;
+    },
     /** Someone left the wheel: their open calls end; the calls and partners concerned. */
-    endCallsOf: (participantId: string) => calls.markEndedFor(participantId, clock.now().toISOString()),
+    async endCallsOf(participantId: string) {
+      const ended = await calls.markEndedFor(participantId, clock.now().toISOString());
+      for (const call of ended)
+        await events.publish('callEnded', {
+          matchId: call.id,
+          participantIds: [participantId, call.partnerId],
+        });
+      return ended;
+    },
 
     /** Ends every call whose time is up (the round ticker calls this); each is announced once, on any process. */
     async endTimeUp(): Promise<void> {

@@ -1,14 +1,48 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { startRoundTicker } from './round-ticker';
 import { registerRoundHandlers } from './rounds.hub';
 import { createRoundsRepository } from './rounds.repository';
 import { createRoundsService, type RoundsService } from './rounds.service';
+import { createStayingRepository } from './staying.repository';
+import { createStayingService } from './staying.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live wheel: snapshots and round steps; tests with a manual ticker call `tick()` themselves. */
     rounds: RoundsService;
   }
+}
+
+/**
+ * Staying seated (issue 38), driven by what happens to calls and matches: a call's end gives a
+ * waiting person their seat back (the reset does it for calls that ended while the wheel spun),
+ * and answers, given or missed, decide whether a seat is still kept.
+ */
+function subscribeStaying(app: FastifyInstance) {
+  const { events } = app;
+  const staying = createStayingService({
+    staying: createStayingRepository(app.db),
+    wheels: app.wheels,
+    events,
+    random: app.random,
+  });
+  const seatBothAgain = async (participantIds: readonly string[]) => {
+    for (const participantId of participantIds) await staying.seatAgain(participantId);
+  };
+  events.subscribe('callEnded', (event) => seatBothAgain(event.participantIds));
+  events.subscribe('callTimeUp', (event) => seatBothAgain(event.participantIds));
+  events.subscribe('matchExpired', ({ event, participantIds }) =>
+    // A match closed before anyone accepted held no call; one closed once accepted ends its call.
+    event.reason === 'unanswered'
+      ? staying.matchUnanswered(event.wheelId, event.matchId)
+      : seatBothAgain(participantIds),
+  );
+  events.subscribe('matchAccepted', ({ event }) => staying.answered(event.userId));
+  events.subscribe('matchDeclined', ({ event }) => staying.answered(event.userId));
+  events.subscribe('roundScheduled', (event) =>
+    event.slotsCleared ? staying.seatAgainOn(event.wheelId) : undefined,
+  );
 }
 
 /** How often the ticker looks for due steps, besides waking for the ones this process scheduled. */
@@ -38,6 +72,7 @@ export const roundsModule = fp<{ ticker: 'timer' | 'manual' }>(
     app.hub.handle((socket) => registerRoundHandlers(socket, { rounds, log: app.log }));
     app.metrics.readFrom({ wheelsByPhase: repository.countWheelsByPhase });
     events.subscribe('slotTaken', (event) => rounds.onSlotTaken(event.wheelId));
+    subscribeStaying(app);
     if (driver === 'manual') return;
 
     const ticker = startRoundTicker(

@@ -48,6 +48,13 @@ const countdownIfIdle = compiledOnce(
       .returning(['current_round', 'last_spin_date', 'next_spin_at']),
 );
 
+/** A seat the reset kept for its staying person (issue 38). */
+export interface KeptSeat {
+  id: string;
+  participant_id: string;
+  occupied_at: string;
+}
+
 /** Where a wheel's round is; see round-timing.ts. */
 export const ROUND_PHASES = ['idle', 'countdown', 'spinning', 'revealed', 'paused'] as const;
 export type RoundPhase = (typeof ROUND_PHASES)[number];
@@ -119,14 +126,29 @@ function roundQueries(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Whether this participant's seat is kept for the next round (issue 38). */
+    /**
+     * Whether this participant's seat is kept for the next round (issue 38): they stay and
+     * either hold a seat or wait to be given theirs back after a call.
+     */
     async isStaying(participantId: string): Promise<boolean> {
       const row = await db
         .selectFrom('participants')
-        .select('staying')
-        .where('id', '=', participantId)
+        .select('participants.id')
+        .where('participants.id', '=', participantId)
+        .where('participants.staying', '=', true)
+        .where((eb) =>
+          eb.or([
+            eb('participants.home_position', 'is not', null),
+            eb.exists(
+              eb
+                .selectFrom('slots')
+                .select('slots.id')
+                .whereRef('slots.participant_id', '=', 'participants.id'),
+            ),
+          ]),
+        )
         .executeTakeFirst();
-      return row?.staying ?? false;
+      return row !== undefined;
     },
 
     findWheel(id: string): Promise<WheelRow | undefined> {
@@ -418,8 +440,18 @@ function roundQueries(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Ends the round: clears every slot and starts the next countdown. */
-    async resetRound(wheelId: string, round: number, nextSpinAt: string): Promise<boolean> {
+    /**
+     * Ends the round and starts the next countdown. The seats of people staying (issue 38) are
+     * kept, from `at`; a staying person in a call gives up their seat for the call and is to
+     * sit there again after it (their `home_position`). Every other seat is cleared. The seats
+     * kept, or undefined when another process ended the round.
+     */
+    async resetRound(
+      wheelId: string,
+      round: number,
+      nextSpinAt: string,
+      at: string,
+    ): Promise<KeptSeat[] | undefined> {
       const result = await db
         .updateTable('wheels')
         .set({
@@ -433,13 +465,67 @@ function roundQueries(db: Kysely<Database>) {
         .where('current_round', '=', round)
         .where('matches_revealed_at', 'is not', null)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      await db
+        .updateTable('participants')
+        .set((eb) => ({
+          home_position: eb
+            .selectFrom('slots')
+            .select('slots.position')
+            .where('slots.wheel_id', '=', wheelId)
+            .whereRef('slots.participant_id', '=', 'participants.id'),
+        }))
+        .where('participants.wheel_id', '=', wheelId)
+        .where('participants.staying', '=', true)
+        .where((eb) =>
+          eb.and([
+            eb.exists(
+              eb
+                .selectFrom('slots')
+                .select('slots.id')
+                .where('slots.wheel_id', '=', wheelId)
+                .whereRef('slots.participant_id', '=', 'participants.id'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('matches')
+                .select('matches.id')
+                .where('matches.wheel_id', '=', wheelId)
+                .where('matches.status', '=', 'Accepted')
+                .where('matches.call_ended_at', 'is', null)
+                .where('matches.closed_at', 'is', null)
+                .where((match) =>
+                  match.or([
+                    match('matches.user1_id', '=', match.ref('participants.id')),
+                    match('matches.user2_id', '=', match.ref('participants.id')),
+                  ]),
+                ),
+            ),
+          ]),
+        )
+        .execute();
+      // Seated, staying and not waiting for a call to end: the seat stays theirs.
+      const keepers = db
+        .selectFrom('participants')
+        .select('participants.id')
+        .where('participants.wheel_id', '=', wheelId)
+        .where('participants.staying', '=', true)
+        .where('participants.home_position', 'is', null);
       await db
         .updateTable('slots')
         .set({ participant_id: null, occupied_at: null })
         .where('wheel_id', '=', wheelId)
+        .where('participant_id', 'is not', null)
+        .where('participant_id', 'not in', keepers)
         .execute();
-      return true;
+      return db
+        .updateTable('slots')
+        .set({ occupied_at: at })
+        .where('wheel_id', '=', wheelId)
+        .where('participant_id', 'is not', null)
+        .returning(['id', 'participant_id', 'occupied_at'])
+        .$narrowType<KeptSeat>()
+        .execute();
     },
   };
 }

@@ -226,8 +226,18 @@ export function createRoundsService(deps: {
 
   async function reset(row: WheelRow, now: Date): Promise<void> {
     const nextSpinAt = secondsLater(now, wheels.roundSecondsOf(row));
-    const done = await rounds.transaction((tx) => tx.resetRound(row.id, row.current_round, nextSpinAt));
-    if (done) await publishSchedule(row.id, true);
+    const at = now.toISOString();
+    const kept = await rounds.transaction((tx) => tx.resetRound(row.id, row.current_round, nextSpinAt, at));
+    if (!kept) return;
+    await publishSchedule(row.id, true);
+    // Clients clear every seat on the reset's RoundScheduled: the kept ones are taken again.
+    for (const seat of kept)
+      await events.publish('slotTaken', {
+        wheelId: row.id,
+        userId: seat.participant_id,
+        slotId: seat.id,
+        occupiedAt: seat.occupied_at,
+      });
   }
 
   /**

@@ -1,4 +1,9 @@
-import { changeSlotRequestSchema, leaveSlotRequestSchema, takeSlotRequestSchema } from '@wheelmeet/contracts';
+import {
+  changeSlotRequestSchema,
+  leaveSlotRequestSchema,
+  setStayingRequestSchema,
+  takeSlotRequestSchema,
+} from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, refusal } from '../../lib/errors';
 import { acknowledged } from '../../realtime/acknowledge';
@@ -18,7 +23,7 @@ export function seatedActorOf(socket: HubSocket, wheelId: string): string {
   return me.participantId;
 }
 
-/** TakeSlot, ChangeSlot and LeaveSlot: a participant who joined their wheel moves only their own seat. */
+/** TakeSlot, ChangeSlot, LeaveSlot and SetStaying: a participant who joined their wheel moves only their own seat. */
 export function registerSeatHandlers(
   socket: HubSocket,
   deps: { wheels: WheelsService; log: FastifyBaseLogger },
@@ -51,5 +56,12 @@ export function registerSeatHandlers(
       await wheels.giveUpSlot(wheelId, seatedActor(wheelId));
       return null;
     }),
+  );
+
+  socket.on(
+    'SetStaying',
+    acknowledged(setStayingRequestSchema, log, ({ wheelId, staying }) =>
+      wheels.setStaying(wheelId, seatedActor(wheelId), staying),
+    ),
   );
 }

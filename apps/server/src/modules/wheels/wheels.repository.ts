@@ -82,6 +82,13 @@ const answersAndPositionStatement = compiledOnce(
       .select(['participants.registration_data', 'slots.position'])
       .where('participants.id', '=', values.participantId),
 );
+/** A new seat is kept for the next rounds until its person says otherwise (issue 38). */
+const stayOnNewSeat = compiledOnce(['participantId'], (db, values: { participantId: string }) =>
+  db
+    .updateTable('participants')
+    .set({ staying: true, missed_answers: 0, home_position: null })
+    .where('id', '=', values.participantId),
+);
 
 async function occupy(
   db: Kysely<Database>,
@@ -175,8 +182,11 @@ export function createWheelsRepository(db: Kysely<Database>) {
      * statement so two people racing for a slot cannot both get it. The unique
      * (wheel, participant) constraint refuses a second slot for the same person.
      */
-    occupySlot: (wheelId: string, slotId: string, participantId: string, at: string) =>
-      occupy(db, wheelId, slotId, participantId, at),
+    async occupySlot(wheelId: string, slotId: string, participantId: string, at: string) {
+      const outcome = await occupy(db, wheelId, slotId, participantId, at);
+      if ('taken' in outcome) await stayOnNewSeat(db, { participantId });
+      return outcome;
+    },
 
     /**
      * Moves the participant from the slot they hold to another, in one transaction: either
@@ -222,6 +232,42 @@ export function createWheelsRepository(db: Kysely<Database>) {
         .where('participant_id', '=', participantId)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1 ? held.id : undefined;
+    },
+
+    /**
+     * Keeps (or stops keeping) the participant's seat for the next rounds, if they hold a seat
+     * on the wheel or wait to be seated again after a call; false for anyone else. Turning it on
+     * forgives the answers missed before. Turning it off also drops the seat waited for.
+     */
+    async setStaying(wheelId: string, participantId: string, staying: boolean): Promise<boolean> {
+      const result = await db
+        .updateTable('participants')
+        .set(staying ? { staying, missed_answers: 0 } : { staying, home_position: null })
+        .where('id', '=', participantId)
+        .where('wheel_id', '=', wheelId)
+        .where((eb) =>
+          eb.or([
+            eb('home_position', 'is not', null),
+            eb.exists(
+              eb
+                .selectFrom('slots')
+                .select('slots.id')
+                .where('slots.wheel_id', '=', wheelId)
+                .where('slots.participant_id', '=', participantId),
+            ),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The participant's seat is no longer kept for them, nor given back after a call. */
+    async endStaying(participantId: string): Promise<void> {
+      await db
+        .updateTable('participants')
+        .set({ staying: false, home_position: null })
+        .where('id', '=', participantId)
+        .execute();
     },
 
     /** Creates the wheel and its empty slots together, so a wheel never exists without them. */

@@ -46,6 +46,7 @@ export const tooManyWheelAttempts = (waitMs: number) => {
 export const ALREADY_IN_SLOT = 'You are already in a slot!';
 export const SLOT_OCCUPIED = 'Someone has just taken this slot. Please pick another one.';
 export const WHEEL_SPINNING = 'The wheel is spinning. Pick a slot when the next round opens.';
+export const NOT_SEATED = 'Take a seat first; then you can stay for the next rounds.';
 export const ACCESS_REQUIRED = 'This wheel is private. Unlock it with its access code first.';
 
 /** Access-code guesses per client address and wheel: 5 a minute, then a minute's wait. */
@@ -510,10 +511,25 @@ export function createWheelsService(deps: {
       await service.leaveSlot(wheelId, participantId);
     },
 
-    /** Frees the participant's slot, if they hold one. */
+    /**
+     * Frees the participant's slot, if they hold one. Leaving (the seat, the wheel, or being
+     * taken off it) also means their seat is no longer kept nor given back after a call.
+     */
     async leaveSlot(wheelId: string, participantId: string): Promise<void> {
+      await wheels.endStaying(participantId);
       const slotId = await wheels.vacateSlotOf(wheelId, participantId);
       if (slotId) await events.publish('slotLeft', { wheelId, userId: participantId, slotId });
+    },
+
+    /** Keeps the caller's seat for the next rounds, or stops keeping it; only for someone with a seat to keep. */
+    async setStaying(
+      wheelId: string,
+      participantId: string,
+      staying: boolean,
+    ): Promise<{ staying: boolean }> {
+      if (!(await wheels.setStaying(wheelId, participantId, staying)))
+        throw refusal('not_seated', NOT_SEATED);
+      return { staying };
     },
 
     async createWheel(input: NewWheel): Promise<string> {
