@@ -400,7 +400,11 @@ const loadAverage = () => loadavg()[0]?.toFixed(2) ?? '?';
 function commit() {
   try {
     const hash = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
-    const dirty = execSync('git status --porcelain -- apps/server/src bench', { encoding: 'utf8' }).trim();
+    // The code measured: the server's and the bench's, not the results this run appends to.
+    const dirty = execSync(
+      "git status --porcelain -- ':(top)apps/server/src' ':(top)bench' ':(top,exclude)bench/results'",
+      { encoding: 'utf8' },
+    ).trim();
     return dirty ? `${hash} + uncommitted changes` : hash;
   } catch {
     return null;
