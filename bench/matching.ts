@@ -82,8 +82,11 @@ function drawInterests(random: Random): string[] {
   return [...chosen];
 }
 
-/** UUID-shaped, like the app's participant ids: the choice's cost grows with the key length. */
-const personId = (index: number) => `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
+/** A random UUID, like the app's participant ids (the choice's cost grows with the keys' length). */
+function personId(random: Random) {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 interface Seating {
   inner: (string | null)[];
@@ -121,10 +124,8 @@ function simulatePopulation(seats: number, random: Random): Population {
   const half = seats / 2;
   const interests = new Map<string, string[]>();
   const staying = new Set<string>();
-  let nextId = 1;
   const arrive = (seating: Seating) => {
-    const person = personId(nextId);
-    nextId += 1;
+    const person = personId(random);
     interests.set(person, drawInterests(random));
     if (random() < STAYING_SHARE) staying.add(person);
     seatOnEmptierRing(seating, person, random);
@@ -323,7 +324,7 @@ function roundsUntilAllMet(
 }
 
 function stayersPopulation(seats: number, random: Random) {
-  return new Map(Array.from({ length: seats }, (_, index) => [personId(index), drawInterests(random)]));
+  return new Map(Array.from({ length: seats }, (_, index) => [personId(random), drawInterests(random)]));
 }
 
 const percentile = (sorted: number[], share: number) =>
