@@ -324,7 +324,7 @@ function roundsUntilAllMet(
 }
 
 function stayersPopulation(seats: number, random: Random) {
-  return new Map(Array.from({ length: seats }, (_, index) => [personId(random), drawInterests(random)]));
+  return new Map(Array.from({ length: seats }, () => [personId(random), drawInterests(random)]));
 }
 
 const percentile = (sorted: number[], share: number) =>
