@@ -77,29 +77,44 @@ interface Candidate {
   score: [number, number, number, number];
 }
 
-type InterestSets = ReadonlyMap<string, ReadonlySet<string>>;
+/** What the choice needs to know of a seated person, worked out once rather than once per shift. */
+interface Seated {
+  person: string;
+  hasPriority: boolean;
+  /** A set, so a pair's overlap costs one lookup per interest. */
+  interests: ReadonlySet<string> | undefined;
+}
 
-/** Each person's interests as a set, built once per choice rather than once per shift. */
-const interestSets = (interests: MatchingInput['interests']): InterestSets =>
-  new Map([...(interests ?? [])].map(([person, list]) => [person, new Set(list)]));
+function seatsOf(ring: MatchingInput['inner'], input: MatchingInput): (Seated | null)[] {
+  return ring.map((person) => {
+    if (!person) return null;
+    const interests = input.interests?.get(person);
+    return { person, hasPriority: input.priority.has(person), interests: interests && new Set(interests) };
+  });
+}
 
-function evaluate(shift: number, input: MatchingInput, interests: InterestSets): Candidate {
+function evaluate(
+  shift: number,
+  input: MatchingInput,
+  inner: (Seated | null)[],
+  outer: (Seated | null)[],
+): Candidate {
   const pairs: MatchedPair[] = [];
   let prioritised = 0;
   let neverMetPairs = 0;
   let sharedInterests = 0;
   for (let index = 0; index < input.half; index += 1) {
-    const inner = input.inner[index] ?? null;
-    const outer = input.outer[modulo(index + shift, input.half)] ?? null;
-    if (!inner || !outer) continue;
-    const key = pairKey(inner, outer);
+    const innerSeat = inner[index] ?? null;
+    const outerSeat = outer[modulo(index + shift, input.half)] ?? null;
+    if (!innerSeat || !outerSeat) continue;
+    const key = pairKey(innerSeat.person, outerSeat.person);
     // A blocked pair faces each other but is not matched: both sit this round out.
     if (input.blocked?.has(key)) continue;
-    pairs.push({ inner, outer });
-    if (input.priority.has(inner)) prioritised += 1;
-    if (input.priority.has(outer)) prioritised += 1;
+    pairs.push({ inner: innerSeat.person, outer: outerSeat.person });
+    if (innerSeat.hasPriority) prioritised += 1;
+    if (outerSeat.hasPriority) prioritised += 1;
     if (!input.metBefore.has(key)) neverMetPairs += 1;
-    sharedInterests += countShared(interests.get(inner), interests.get(outer));
+    sharedInterests += countShared(innerSeat.interests, outerSeat.interests);
   }
   const repeats = pairs.length - neverMetPairs;
   return {
@@ -122,8 +137,9 @@ const compare = (a: Candidate, b: Candidate) => {
 /** Chooses the rotation of the rings for this round (ties broken at random). */
 export function chooseRotation(input: MatchingInput): MatchingResult {
   const { half } = input;
-  const interests = interestSets(input.interests);
-  const candidates = Array.from({ length: half }, (_, shift) => evaluate(shift, input, interests));
+  const inner = seatsOf(input.inner, input);
+  const outer = seatsOf(input.outer, input);
+  const candidates = Array.from({ length: half }, (_, shift) => evaluate(shift, input, inner, outer));
   const best = candidates.reduce((top, candidate) => (compare(candidate, top) > 0 ? candidate : top));
   const tied = candidates.filter((candidate) => compare(candidate, best) === 0);
   const chosen = tied[Math.floor(input.random() * tied.length)] ?? best;
