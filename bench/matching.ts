@@ -449,9 +449,11 @@ function main() {
         twiceInARowWhileLevel: totals.twiceInARowWhileLevel,
       };
       rows.push(row);
-      const versus = (value: number) => `${round2(value)} (${percent(totals.shared / totals.pairs / value)})`;
+      // Shares from the unrounded figures, so equal figures read 100 %.
+      const versus = (other: { shared: number; pairs: number }) =>
+        `${round2(ratio(other))} (${percent(ratio(totals) / ratio(other))})`;
       table.push(
-        `| ${seats} | ${name} | ${percent(row.neverMetShare)} | ${row.allNeverMetWhenPossible} (${row.neverMetRotationsGivenUpForSatOut}) | ${allMet ?? `n/a (> ${10 * row.half})`} | ${round2(row.sharedPerPair)} | ${versus(row.optimumSharedPerPair)} | ${versus(row.interestsOnlySharedPerPair)} | ${versus(row.freeSeatingSharedPerPair)} | ${row.longestSitOut} | ${row.twiceInARowWhileLevel} |`,
+        `| ${seats} | ${name} | ${percent(row.neverMetShare)} | ${row.allNeverMetWhenPossible} (${row.neverMetRotationsGivenUpForSatOut}) | ${allMet ?? `n/a (> ${10 * row.half})`} | ${round2(row.sharedPerPair)} | ${versus(totals.optimum)} | ${versus(totals.interestsOnly)} | ${versus(totals.freeSeating)} | ${row.longestSitOut} | ${row.twiceInARowWhileLevel} |`,
       );
     }
   }
