@@ -131,4 +131,125 @@ describe('chooseRotation', () => {
       expect(result.pairs).toHaveLength(3);
     }
   });
+
+  it('has six people who stay in their seats on a 6-seat wheel meet three different people in three rounds', () => {
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const random = seededRandom(seed);
+      const metBefore = new Set<string>();
+      const partners = new Map<string, string[]>();
+      for (let round = 0; round < 3; round += 1) {
+        const result = chooseRotation(
+          input({ half: 3, inner: ['a', 'b', 'c'], outer: ['x', 'y', 'z'], metBefore, random }),
+        );
+        expect(result.pairs).toHaveLength(3);
+        expect(result.neverMetPairs).toBe(3);
+        for (const { inner, outer } of result.pairs) {
+          metBefore.add(pairKey(inner, outer));
+          partners.set(inner, [...(partners.get(inner) ?? []), outer]);
+          partners.set(outer, [...(partners.get(outer) ?? []), inner]);
+        }
+      }
+      for (const met of partners.values()) expect(new Set(met).size).toBe(3);
+    }
+  });
+
+  it('among equally fresh rotations, picks the one whose pairs share the most interests', () => {
+    // Everyone is new to everyone; only shift 1 (a–y, b–z, c–x) pairs people who share interests.
+    const interests = new Map([
+      ['a', ['chess', 'jazz']],
+      ['b', ['hiking']],
+      ['c', ['rust']],
+      ['x', ['rust', 'cooking']],
+      ['y', ['jazz', 'chess']],
+      ['z', ['hiking', 'chess']],
+    ]);
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const result = chooseRotation(
+        input({
+          half: 3,
+          inner: ['a', 'b', 'c'],
+          outer: ['x', 'y', 'z'],
+          interests,
+          random: seededRandom(seed),
+        }),
+      );
+      expect(result.pairs.map((pair) => pair.inner + pair.outer).sort()).toEqual(['ay', 'bz', 'cx']);
+      expect(result.sharedInterests).toBe(4);
+      expect(result.neverMetPairs).toBe(3);
+    }
+  });
+
+  it('prefers people who never met over people who share interests', () => {
+    // Shift 0 pairs people with everything in common, but a and b have met x and y already.
+    const interests = new Map([
+      ['a', ['chess']],
+      ['b', ['jazz']],
+      ['x', ['chess']],
+      ['y', ['jazz']],
+    ]);
+    const metBefore = new Set([pairKey('a', 'x'), pairKey('b', 'y')]);
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const result = chooseRotation(
+        input({
+          half: 2,
+          inner: ['a', 'b'],
+          outer: ['x', 'y'],
+          interests,
+          metBefore,
+          random: seededRandom(seed),
+        }),
+      );
+      expect(result.pairs.map((pair) => pair.inner + pair.outer).sort()).toEqual(['ay', 'bx']);
+      expect(result.sharedInterests).toBe(0);
+    }
+  });
+
+  it('gives someone who sat out last round a partner even when that partner is not new to them', () => {
+    // x can face p (met before, shift 0) or b (new, shift 2): p sat out, so p meets x again.
+    for (let seed = 1; seed <= 20; seed += 1) {
+      const result = chooseRotation(
+        input({
+          half: 3,
+          inner: ['p', 'b', null],
+          outer: ['x', null, null],
+          metBefore: new Set([pairKey('p', 'x')]),
+          priority: new Set(['p']),
+          random: seededRandom(seed),
+        }),
+      );
+      expect(result.pairs).toEqual([{ inner: 'p', outer: 'x' }]);
+      expect(result.neverMetPairs).toBe(0);
+      expect(result.unmatched).toEqual(['b']);
+    }
+  });
+
+  it('breaks a tie with the injected random: the same draws give the same spin, others another equal one', () => {
+    // Shifts 0 and 1 pair people sharing one interest each; shift 2 pairs nobody with anything in common.
+    const interests = new Map([
+      ['a', ['chess', 'jazz']],
+      ['b', ['rust', 'hiking']],
+      ['c', ['golf']],
+      ['x', ['chess']],
+      ['y', ['rust', 'jazz']],
+      ['z', ['hiking']],
+    ]);
+    const spin = (seed: number) =>
+      chooseRotation(
+        input({
+          half: 3,
+          inner: ['a', 'b', 'c'],
+          outer: ['x', 'y', 'z'],
+          interests,
+          random: seededRandom(seed),
+        }),
+      );
+    const shifts = new Set<number>();
+    for (let seed = 1; seed <= 40; seed += 1) {
+      const result = spin(seed);
+      expect(spin(seed)).toEqual(result);
+      expect(result.sharedInterests).toBe(2);
+      shifts.add((result.innerOffset - result.outerOffset + 3) % 3);
+    }
+    expect(shifts).toEqual(new Set([0, 1]));
+  });
 });
