@@ -63,6 +63,9 @@ const openWheel = {
   roundSeconds: 30,
   nextSpinAt: null,
   roundsPaused: false,
+  innerRingLabel: null,
+  outerRingLabel: null,
+  ringRule: null,
 };
 const lockedWheel = {
   id: id(0),
