@@ -71,12 +71,13 @@ test('an organiser sets Mentors and Mentees; a student cannot sit among the ment
   const viewport = page.viewportSize();
   const student = await (await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) })).newPage();
   await student.goto(`/wheel/${wheel.id}`);
-  await expect(student.getByText('Mentors', { exact: true }).first()).toBeVisible();
-  await expect(student.getByText('Mentees', { exact: true }).first()).toBeVisible();
+  const rings = student.getByRole('list', { name: 'Rings' });
+  await expect(rings).toContainText('Inner ring: Mentors');
+  await expect(rings).toContainText('Outer ring: Mentees');
   await shoot(student, 'student-sees-the-two-rings');
 
   // She picks a mentor's seat; the form tells her which ring is hers as soon as she answers.
-  await student.getByRole('button', { name: /^Inner ring, seat 1, free/ }).click();
+  await student.getByRole('button', { name: /^Mentors \(inner ring\), seat 1, free/ }).click();
   const dialog = student.getByRole('dialog', { name: 'Register to Join' });
   await dialog.getByLabel(/Username/).fill('Sam');
   await dialog.getByLabel(/Age/).fill('21');
@@ -88,13 +89,17 @@ test('an organiser sets Mentors and Mentees; a student cannot sit among the ment
 
   // The mentor's seat is refused with the reason, and she is not seated.
   await expect(student.getByText(WRONG_RING)).toBeVisible();
+  // From now on the mentors' seats say they are not hers.
+  await expect(
+    student.getByRole('button', { name: 'Mentors (inner ring), seat 2, free, not your ring' }),
+  ).toBeVisible();
   await expect(student.getByRole('button', { name: /\(you\)$/ })).toHaveCount(0);
   await shoot(student, 'student-refused-a-mentor-seat');
 
   // Among the mentees she sits down.
-  await student.getByRole('button', { name: /^Outer ring, seat 1, free/ }).click();
+  await student.getByRole('button', { name: 'Mentees (outer ring), seat 1, free' }).click();
   await expect(
-    student.getByRole('button', { name: /^Outer ring, seat 1, taken by Sam \(you\)/ }),
+    student.getByRole('button', { name: /^Mentees \(outer ring\), seat 1, taken by Sam \(you\)/ }),
   ).toBeVisible();
   await shoot(student, 'student-seated-among-the-mentees');
 
@@ -109,7 +114,7 @@ test('an organiser sets Mentors and Mentees; a student cannot sit among the ment
   await expect(mentorDialog.getByText('You will sit among the Mentors, on the inner ring.')).toBeVisible();
   await mentorDialog.getByRole('button', { name: 'Join Wheel' }).click();
   await expect(
-    mentor.getByRole('button', { name: /^Inner ring, seat \d, taken by Mo \(you\)/ }),
+    mentor.getByRole('button', { name: /^Mentors \(inner ring\), seat \d, taken by Mo \(you\)/ }),
   ).toBeVisible();
   await shoot(mentor, 'mentor-given-a-seat-among-the-mentors');
 });
