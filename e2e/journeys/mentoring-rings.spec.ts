@@ -1,5 +1,6 @@
 import type { RegistrationConfig } from '@wheelmeet/contracts';
 import { createWheel } from '../support/admin-api';
+import { AGE_FIELD, USERNAME_FIELD } from '../support/forms';
 import { signInThroughUi } from '../support/admin-ui';
 import { expect, test } from '../support/fixtures';
 import { E2E_ADMIN_PASSWORD } from '../support/global-setup';
@@ -14,8 +15,8 @@ import { journeyCamera } from '../support/journey';
 const MENTORING_FORM: RegistrationConfig = {
   enabled: true,
   fields: [
-    { id: 'username', name: 'username', label: 'Username', type: 'text', required: true, enabled: true },
-    { id: 'age', name: 'age', label: 'Age', type: 'number', required: true, enabled: true },
+    USERNAME_FIELD,
+    AGE_FIELD,
     {
       id: 'identity',
       name: 'whoAmI',

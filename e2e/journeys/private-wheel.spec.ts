@@ -2,6 +2,7 @@ import type { Browser, FrameLocator, Locator, Page, TestInfo } from '@playwright
 import type { RegistrationConfig } from '@wheelmeet/contracts';
 import { adminHeaders, createWheel } from '../support/admin-api';
 import { expect as baseExpect, test } from '../support/fixtures';
+import { AGE_FIELD, GENDER_FIELD, USERNAME_FIELD } from '../support/forms';
 import { E2E_ROUND_SECONDS } from '../support/global-setup';
 import { journeyCamera } from '../support/journey';
 import { startOrganiserSite } from '../support/organiser-site';
@@ -52,17 +53,9 @@ async function fillRegistration(surface: Surface, seat: string, profile: { age: 
 const BOARD_FORM: RegistrationConfig = {
   enabled: true,
   fields: [
-    { id: 'username', name: 'username', label: 'Username', type: 'text', required: true, enabled: true },
-    { id: 'age', name: 'age', label: 'Age', type: 'number', required: true, enabled: true },
-    {
-      id: 'gender',
-      name: 'gender',
-      label: 'Gender',
-      type: 'select',
-      required: true,
-      options: ['male', 'female', 'other'],
-      enabled: true,
-    },
+    USERNAME_FIELD,
+    AGE_FIELD,
+    GENDER_FIELD,
     { id: 'company', name: 'company', label: 'Company', type: 'text', required: false, enabled: true },
     { id: 'role', name: 'role', label: 'Role', type: 'text', required: false, enabled: true },
     { id: 'bio', name: 'shortBio', label: 'Short Bio', type: 'textarea', required: false, enabled: true },

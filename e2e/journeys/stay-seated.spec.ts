@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { RegistrationConfig } from '@wheelmeet/contracts';
 import { createWheel } from '../support/admin-api';
+import { AGE_FIELD, GENDER_FIELD, USERNAME_FIELD } from '../support/forms';
 import { expect, test } from '../support/fixtures';
 import { E2E_ROUND_SECONDS } from '../support/global-setup';
 import { journeyCamera } from '../support/journey';
@@ -12,22 +13,7 @@ import { takeSeatAsNewParticipant } from '../support/participant';
  * so Ada meets the three people of the other ring in three rounds without clicking a seat again.
  */
 
-const NAMED_FORM: RegistrationConfig = {
-  enabled: true,
-  fields: [
-    { id: 'username', name: 'username', label: 'Username', type: 'text', required: true, enabled: true },
-    { id: 'age', name: 'age', label: 'Age', type: 'number', required: true, enabled: true },
-    {
-      id: 'gender',
-      name: 'gender',
-      label: 'Gender',
-      type: 'select',
-      required: true,
-      options: ['male', 'female', 'other'],
-      enabled: true,
-    },
-  ],
-};
+const NAMED_FORM: RegistrationConfig = { enabled: true, fields: [USERNAME_FIELD, AGE_FIELD, GENDER_FIELD] };
 
 const PEOPLE = [
   { name: 'Ada', ring: 'Inner', number: 1 },
