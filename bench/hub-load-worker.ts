@@ -186,10 +186,14 @@ async function run(setup: WorkerSetup) {
   const take = (person: Person) => {
     if (person.taken >= setup.rounds) return;
     person.taken += 1;
-    setTimeout(
-      () => void call(person.socket, 'TakeSlot', takeRequest(person), result.take),
-      Math.random() * TAKE_SPREAD_MS,
-    );
+    setTimeout(async () => {
+      const taken = await call(person.socket, 'TakeSlot', takeRequest(person), result.take);
+      // People here pick a seat every round, as the bare baseline's do. The product keeps a seat
+      // for the next round by default (issue 38), so each gives it up again: one SetStaying per
+      // person and round, not timed.
+      if (taken && setup.target === 'app')
+        await call(person.socket, 'SetStaying', { wheelId: person.wheelId, staying: false });
+    }, Math.random() * TAKE_SPREAD_MS);
   };
   const takeRequest = (person: Person) => ({
     wheelId: person.wheelId,
