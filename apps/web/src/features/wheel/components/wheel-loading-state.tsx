@@ -11,8 +11,8 @@ export function WheelLoadingState() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       <div className="lg:grid lg:grid-cols-[minmax(18rem,24rem)_1fr] lg:items-center lg:gap-10">
-        {/* About the height of a wheel's name, a line of description and its status. */}
-        <div className="flex min-h-37 flex-col justify-center">
+        {/* About the height of a wheel's name, a line of description, its status and the 'Any seat' button. */}
+        <div className="flex min-h-51 flex-col justify-center">
           <LoadingState />
         </div>
         <div className={`${WHEEL_BOX_CLASS} relative opacity-60`}>
