@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInterests, type RingRule, ringFor, ringLabel } from './matching';
+import { parseInterests, type RingRule, ringDescription, ringFor, ringLabel } from './matching';
 
 const MENTORING: RingRule = { field: 'whoAmI', inner: ['professional'], outer: ['Student'] };
 
@@ -33,5 +33,13 @@ describe('ringLabel', () => {
     const wheel = { innerRingLabel: 'Mentors', outerRingLabel: null };
     expect(ringLabel(wheel, 'inner')).toBe('Mentors');
     expect(ringLabel(wheel, 'outer')).toBe('Outer ring');
+  });
+});
+
+describe('ringDescription', () => {
+  it('names a ring the wheel named with its place, and an unnamed one plainly', () => {
+    const wheel = { innerRingLabel: 'Mentors', outerRingLabel: null };
+    expect(ringDescription(wheel, 'inner')).toBe('Mentors (inner ring)');
+    expect(ringDescription(wheel, 'outer')).toBe('Outer ring');
   });
 });

@@ -12,11 +12,20 @@ export const RING_LABEL_MAX = 40;
 export const RING_RULE_VALUES_MAX = 50;
 export const RING_LABEL_DEFAULTS: Record<Ring, string> = { inner: 'Inner ring', outer: 'Outer ring' };
 
+type RingLabels = { innerRingLabel: string | null; outerRingLabel: string | null };
+
+const ownLabel = (wheel: RingLabels, ring: Ring) =>
+  ring === 'inner' ? wheel.innerRingLabel : wheel.outerRingLabel;
+
 /** A ring's label, as the wheel names it or the standard one. */
-export const ringLabel = (
-  wheel: { innerRingLabel: string | null; outerRingLabel: string | null },
-  ring: Ring,
-) => (ring === 'inner' ? wheel.innerRingLabel : wheel.outerRingLabel) ?? RING_LABEL_DEFAULTS[ring];
+export const ringLabel = (wheel: RingLabels, ring: Ring) =>
+  ownLabel(wheel, ring) ?? RING_LABEL_DEFAULTS[ring];
+
+/** A ring as seats and forms describe it: 'Mentors (inner ring)', or just 'Inner ring' while unnamed. */
+export const ringDescription = (wheel: RingLabels, ring: Ring) => {
+  const own = ownLabel(wheel, ring);
+  return own === null ? RING_LABEL_DEFAULTS[ring] : `${own} (${ring} ring)`;
+};
 
 const ruleValues = z
   .array(z.string().trim().min(1).max(100))
@@ -59,10 +68,8 @@ export function ringFor(
 export const ringRuleOverlap = (rule: RingRule) =>
   rule.inner.filter((value) => rule.outer.some((other) => normalise(other) === normalise(value)));
 
-export const wrongRingMessage = (
-  wheel: { innerRingLabel: string | null; outerRingLabel: string | null },
-  ring: Ring,
-) => `Your answers place you among the ${ringLabel(wheel, ring)}, on the ${ring} ring. Pick a seat there.`;
+export const wrongRingMessage = (wheel: RingLabels, ring: Ring) =>
+  `Your answers place you among the ${ringLabel(wheel, ring)}, on the ${ring} ring. Pick a seat there.`;
 
 /**
  * A person's interests: the `interests` answer's comma-separated values, trimmed and compared

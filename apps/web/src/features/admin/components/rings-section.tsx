@@ -1,10 +1,16 @@
-import { RING_LABEL_DEFAULTS, RING_LABEL_MAX, type Ring, ringLabel } from '@wheelmeet/contracts';
+import {
+  RING_LABEL_DEFAULTS,
+  RING_LABEL_MAX,
+  type Ring,
+  ringDescription,
+  ringLabel,
+} from '@wheelmeet/contracts';
 import { Fragment, useId } from 'react';
 import { type Control, Controller, type FieldErrors, type UseFormRegister, useWatch } from 'react-hook-form';
 import { FieldError, FormField, InputField, inputClasses } from '@/components/ui/form-field';
 import { cn } from '@/lib/cn';
 import { firstMessage } from '../lib/contract-resolver';
-import { type PreviewSentence, ringDescription, ringRulePreview } from '../lib/ring-rule-preview';
+import { type PreviewSentence, ringRulePreview } from '../lib/ring-rule-preview';
 import {
   hasOptions,
   NO_RING_RULE,

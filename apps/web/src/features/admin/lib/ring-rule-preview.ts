@@ -1,12 +1,6 @@
-import { RING_LABEL_DEFAULTS, type Ring, type RingRule, ringLabel } from '@wheelmeet/contracts';
+import { type Ring, type RingRule, ringDescription, type ringLabel } from '@wheelmeet/contracts';
 
 type RingLabels = Parameters<typeof ringLabel>[0];
-
-/** 'Mentors (inner ring)', or just 'Inner ring' while the ring keeps its standard name. */
-export function ringDescription(labels: RingLabels, ring: Ring): string {
-  const name = ringLabel(labels, ring);
-  return name === RING_LABEL_DEFAULTS[ring] ? name : `${name} (${ring} ring)`;
-}
 
 /** One sentence of the preview; `ring` is null for the sentence about everyone else. */
 export interface PreviewSentence {

@@ -1,9 +1,10 @@
 import {
   type OpenWheel,
-  RING_LABEL_DEFAULTS,
   type RegisterParticipantRequest,
   type RegistrationData,
+  RING_LABEL_DEFAULTS,
   type Ring,
+  ringDescription,
   ringFor,
   ringLabel,
 } from '@wheelmeet/contracts';
@@ -26,11 +27,10 @@ export const namesItsRings = (wheel: RingNaming) =>
 const hasOwnLabel = (wheel: RingNaming, ring: Ring) =>
   (ring === 'inner' ? wheel.innerRingLabel : wheel.outerRingLabel) !== null;
 
-export function ringNames(wheel: RingNaming): RingNames {
-  const name = (ring: Ring) =>
-    hasOwnLabel(wheel, ring) ? `${ringLabel(wheel, ring)} (${ring} ring)` : RING_LABEL_DEFAULTS[ring];
-  return { inner: name('inner'), outer: name('outer') };
-}
+export const ringNames = (wheel: RingNaming): RingNames => ({
+  inner: ringDescription(wheel, 'inner'),
+  outer: ringDescription(wheel, 'outer'),
+});
 
 /** 'among the Mentees, on the outer ring', or 'on the outer ring' for a ring the wheel did not name. */
 const placeOn = (wheel: RingNaming, ring: Ring) =>
