@@ -72,6 +72,8 @@ export const REFUSAL_REASON_CODES = {
   wrong_ring: 'forbidden',
   /** Staying needs a seat (or a call after which to sit again) first. */
   not_seated: 'conflict',
+  /** The event is over (issue 35): its last round ran, or the organiser ended it. */
+  event_ended: 'conflict',
 } as const satisfies Record<string, ErrorCode>;
 export type RefusalReason = keyof typeof REFUSAL_REASON_CODES;
 export const REFUSAL_REASONS = Object.keys(REFUSAL_REASON_CODES) as [RefusalReason, ...RefusalReason[]];

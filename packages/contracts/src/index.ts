@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './display-name';
 export * from './errors';
+export * from './event';
 export * from './http/admin';
 export * from './http/business';
 export * from './http/client-config';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorCodeSchema, refusalReasonSchema } from './errors';
+import { type AnnouncementEvent, announcementSchema, type EventEndedEvent } from './event';
 import { openWheelSchema, participantSchema, wheelIdSchema } from './http/wheels';
 import { STAYING_ENDED_REASONS } from './matching';
 
@@ -35,6 +36,8 @@ export const matchSchema = z
      * again, so a reload after it opens no call (issue 33). Absent from events that do not know.
      */
     callEnded: z.boolean().optional(),
+    /** Issue 35: the round's icebreaker prompt; null when the wheel has none. Absent from events that do not know. */
+    prompt: z.string().nullable().optional(),
   })
   .meta({ id: 'Match' });
 export type Match = z.infer<typeof matchSchema>;
@@ -141,6 +144,8 @@ export const wheelSnapshotSchema = z
     myMatches: z.array(matchSchema),
     /** Issue 38: the caller's seat is kept for the next round (seated, or back after their call). */
     staying: z.boolean(),
+    /** Issue 35: the host's latest announcement, for people who arrive after it; null if none. */
+    announcement: announcementSchema.nullable(),
   })
   .meta({ id: 'WheelSnapshot' });
 export type WheelSnapshot = z.infer<typeof wheelSnapshotSchema>;
@@ -386,6 +391,10 @@ export interface ServerToClientEvents {
   CallTimeUp: (event: CallTimeUpEvent) => void;
   RemovedFromWheel: (event: RemovedFromWheelEvent) => void;
   StayingEnded: (event: StayingEndedEvent) => void;
+  /** Issue 35: the host spoke to everyone on the wheel. */
+  Announcement: (event: AnnouncementEvent) => void;
+  /** Issue 35: the event is over; no seat can be taken any more. */
+  EventEnded: (event: EventEndedEvent) => void;
 }
 
 /**

@@ -17,6 +17,7 @@ import { eventOutboxMigration } from './migrations/0014-event-outbox';
 import { handledReportsMigration } from './migrations/0015-handled-reports';
 import { webhookEventsToDeliveriesMigration } from './migrations/0016-webhook-events-to-deliveries';
 import { matchingMigration } from './migrations/0017-matching';
+import { eventsMigration } from './migrations/0018-events';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -40,6 +41,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0015-handled-reports': handledReportsMigration(types),
     '0016-webhook-events-to-deliveries': webhookEventsToDeliveriesMigration(),
     '0017-matching': matchingMigration(types),
+    '0018-events': eventsMigration(types),
   };
 }
 

@@ -100,6 +100,17 @@ export interface WheelsTable {
   outer_ring_label: Generated<string | null>;
   /** JSON RingRule: which registration answers sit on which ring (decision 032); null: anyone anywhere. */
   ring_rule: Generated<string | null>;
+  /** Issue 35: when the first round may spin; null: as soon as both rings have someone. */
+  starts_at: Generated<string | null>;
+  /** How many rounds the event has; null: endless. */
+  round_count: Generated<number | null>;
+  /** JSON array of icebreaker prompts, one per round in turn; null: none. */
+  prompts: Generated<string | null>;
+  /** When the event ended: its last round's reset, or the organiser's 'End event'. */
+  event_ended_at: Generated<string | null>;
+  /** The host's latest announcement and when it went out (one per ANNOUNCEMENT_INTERVAL_MS). */
+  announcement_message: Generated<string | null>;
+  announcement_sent_at: Generated<string | null>;
 }
 
 export interface ParticipantsTable {
@@ -155,6 +166,8 @@ export interface MatchesTable {
   call_extended: Generated<boolean>;
   /** Who asked to extend the call and waits for the other; null once extended. */
   call_extension_requested_by: Generated<string | null>;
+  /** Issue 35: the round's icebreaker prompt, fixed at the spin; null: the wheel had none. */
+  prompt: Generated<string | null>;
 }
 
 /** One person's choice after a call or a declined match (issue 13, decision 015). */

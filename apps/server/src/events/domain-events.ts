@@ -1,7 +1,9 @@
 import type {
+  AnnouncementEvent,
   CallTimerEvent,
   CallTimeUpEvent,
   DemoRequestView,
+  EventEndedEvent,
   MatchAcceptedEvent,
   MatchDeclinedEvent,
   MatchExpiredEvent,
@@ -35,6 +37,10 @@ export interface DomainEventMap {
   callEnded: { matchId: string; participantIds: readonly [string, string] };
   /** The server stopped keeping this person's seat for them (issue 38); only they are told. */
   stayingEnded: { event: StayingEndedEvent; participantId: string };
+  /** The host spoke to everyone on the wheel (issue 35); stored as the wheel's latest announcement. */
+  announcementSent: AnnouncementEvent;
+  /** The event is over (issue 35): its last round's reset, or the organiser ended it; seats are cleared. */
+  eventEnded: EventEndedEvent;
   /** A running call's end moved (the organiser changed the call length). */
   callTimerChanged: { timer: CallTimerEvent; participantIds: readonly [string, string] };
   /** A provider-confirmed payment activated an organiser's account (committed). */

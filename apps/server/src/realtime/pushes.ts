@@ -113,6 +113,12 @@ export function forwardDomainEventsToHub(
     events.subscribe('callTimerChanged', ({ timer, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('CallTimer', timer);
     }),
+    events.subscribe('announcementSent', (event) => {
+      toWheel(event.wheelId).emit('Announcement', event);
+    }),
+    events.subscribe('eventEnded', (event) => {
+      toWheel(event.wheelId).emit('EventEnded', event);
+    }),
     events.subscribe('stayingEnded', ({ event, participantId }) => {
       hub.to(participantRoom(participantId)).emit('StayingEnded', event);
     }),

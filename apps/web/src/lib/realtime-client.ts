@@ -141,6 +141,8 @@ const SERVER_EVENTS = Object.keys({
   CallTimeUp: true,
   RemovedFromWheel: true,
   StayingEnded: true,
+  Announcement: true,
+  EventEnded: true,
 } satisfies Record<HubEventName, true>) as HubEventName[];
 
 const defaultTimers: RealtimeTimers = {

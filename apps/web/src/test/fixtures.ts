@@ -126,6 +126,9 @@ export function makeOpenWheel(overrides: Partial<OpenWheel> = {}): OpenWheel {
             }
           : null,
     })),
+    startsAt: null,
+    roundCount: null,
+    eventEndedAt: null,
     ...overrides,
   };
 }
@@ -194,6 +197,7 @@ export function makeSnapshot(overrides: Partial<WheelSnapshot> = {}): WheelSnaps
     spin: null,
     myMatches: [],
     staying: false,
+    announcement: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import {
   WHEEL_SLOT_COUNT_MAX,
   WHEEL_SLOT_COUNT_MIN,
 } from '../constants';
+import { eventFields } from '../event';
 import { RING_LABEL_MAX, type RingRule, ringRuleOverlap, ringRuleSchema } from '../matching';
 import { effectiveRegistrationFields } from '../registration';
 import { CONTACT_FIELDS, contactFieldSchema } from './connections';
@@ -268,6 +269,7 @@ const wheelFields = {
   ringRule: ringRuleSchema
     .nullish()
     .transform((rule) => (rule && rule.inner.length + rule.outer.length > 0 ? rule : null)),
+  ...eventFields,
 };
 
 export const RING_RULE_FIELD_MISSING = 'The ring rule reads a field the registration form does not ask';
@@ -377,12 +379,23 @@ export const adminWheelSchema = adminWheelRowSchema
     innerRingLabel: z.string().nullable(),
     outerRingLabel: z.string().nullable(),
     ringRule: ringRuleSchema.nullable(),
+    /** Issue 35: the event's schedule and prompts. */
+    startsAt: z.iso.datetime().nullable(),
+    roundCount: z.number().int().nullable(),
+    eventEndedAt: z.iso.datetime().nullable(),
+    prompts: z.array(z.string()),
   })
   .meta({ id: 'AdminWheel' });
 export type AdminWheel = z.infer<typeof adminWheelSchema>;
 
 /** POST /api/admin/wheels/{id}/rounds: the organiser's controls. */
-export const roundControlRequestSchema = z.object({ action: z.enum(['spin-now', 'pause', 'resume']) });
+export const ROUND_CONTROL_ACTIONS = ['spin-now', 'pause', 'resume', 'start-now', 'end-event'] as const;
+/**
+ * `start-now` (issue 35) starts an event before its `startsAt`: the first round spins at once when
+ * both rings have someone. `end-event` ends it for good: no more spins, no seat can be taken.
+ */
+export const roundControlRequestSchema = z.object({ action: z.enum(ROUND_CONTROL_ACTIONS) });
+export type RoundControlAction = (typeof ROUND_CONTROL_ACTIONS)[number];
 export type RoundControlRequest = z.infer<typeof roundControlRequestSchema>;
 
 /**

@@ -160,6 +160,12 @@ export const openWheelSchema = z
     outerRingLabel: z.string().nullable(),
     /** Which registration answers sit on which ring; null: anyone sits anywhere. */
     ringRule: ringRuleSchema.nullable(),
+    /** Issue 35: when the first round may spin; null: as soon as both rings have someone. */
+    startsAt: z.iso.datetime().nullable(),
+    /** How many rounds the event has; null: endless. */
+    roundCount: z.number().int().positive().nullable(),
+    /** When the event ended (its last round, or the organiser ended it): no seat can be taken since. */
+    eventEndedAt: z.iso.datetime().nullable(),
   })
   .meta({ id: 'OpenWheel' });
 export type OpenWheel = z.infer<typeof openWheelSchema>;

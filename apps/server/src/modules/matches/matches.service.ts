@@ -28,6 +28,7 @@ export function toMatch(row: MatchWithPeople): Match {
     acceptedByUser2: row.accepted_by_user2,
     answerBy: row.answer_by,
     callEnded: row.call_ended_at !== null,
+    prompt: row.prompt,
   };
 }
 

@@ -2,6 +2,7 @@ import {
   indexInRing,
   parseInterests,
   type Ring,
+  type RoundControlAction,
   ringHalf,
   ringLabel,
   type SpinState,
@@ -366,7 +367,7 @@ export function createRoundsService(deps: {
     },
 
     /** The organiser's controls: spin now, pause the rounds, resume them. */
-    async control(wheelId: string, action: 'spin-now' | 'pause' | 'resume'): Promise<void> {
+    async control(wheelId: string, action: RoundControlAction): Promise<void> {
       if (action === 'spin-now') {
         if (!(await rounds.spinAt(wheelId, clock.now().toISOString()))) {
           throw new AppError('conflict', 'The wheel is spinning already.');
@@ -426,6 +427,10 @@ export function createRoundsService(deps: {
         spin: spinState,
         myMatches,
         staying: participantId ? await rounds.isStaying(participantId) : false,
+        announcement:
+          row.announcement_message && row.announcement_sent_at
+            ? { message: row.announcement_message, sentAt: row.announcement_sent_at }
+            : null,
       };
     },
   };

@@ -2,6 +2,7 @@ import type {
   AdminWheel,
   AdminWheelRow,
   CreateWheelInput,
+  RoundControlAction,
   UpdateWheelInput,
   WheelReport,
   WheelTimingInput,
@@ -16,7 +17,13 @@ import type { Staff } from '../auth/auth.service';
 import type { CallsService } from '../calls/calls.service';
 import { allowedContactFields } from '../connections/connection-rules';
 import type { RoundsService } from '../rounds/rounds.service';
-import { ringSettingsOf, WHEEL_NOT_FOUND, type WheelsService } from '../wheels/wheels.service';
+import {
+  eventSettingsOf,
+  promptsOf,
+  ringSettingsOf,
+  WHEEL_NOT_FOUND,
+  type WheelsService,
+} from '../wheels/wheels.service';
 import { buildWheelReport } from './wheel-report';
 import type { WheelsAdminRepository } from './wheels-admin.repository';
 
@@ -99,6 +106,8 @@ export function createWheelsAdminService(deps: {
     nextSpinAt: row.next_spin_at,
     lastSpinDate: row.last_spin_date,
     ...ringSettingsOf(row),
+    ...eventSettingsOf(row),
+    prompts: promptsOf(row),
   });
 
   /** The wheel if this person may manage it; someone else's wheel is 'not found', so its existence stays private. */
@@ -178,6 +187,9 @@ export function createWheelsAdminService(deps: {
           inner_ring_label: input.innerRingLabel,
           outer_ring_label: input.outerRingLabel,
           ring_rule: input.ringRule ? toJsonColumn(input.ringRule) : null,
+          starts_at: input.startsAt,
+          round_count: input.roundCount,
+          prompts: input.prompts.length > 0 ? toJsonColumn(input.prompts) : null,
           updated_at: clock.now().toISOString(),
         },
         { newAccessCodeVersion: codeChanged },
@@ -209,7 +221,7 @@ export function createWheelsAdminService(deps: {
       return buildWheelReport(row, rounds, matches);
     },
 
-    async control(staff: Staff, id: string, action: 'spin-now' | 'pause' | 'resume'): Promise<AdminWheel> {
+    async control(staff: Staff, id: string, action: RoundControlAction): Promise<AdminWheel> {
       await requireManageable(staff, id);
       await rounds.control(id, action);
       return detail(id);

@@ -109,6 +109,19 @@ export const ringSettingsOf = (
   ringRule: fromJsonColumn(row.ring_rule, ringRuleSchema.nullable(), null),
 });
 
+const promptsSchema = z.array(z.string());
+
+/** The wheel's schedule (issue 35), as every view of it shows it. */
+export const eventSettingsOf = (row: Pick<WheelRow, 'starts_at' | 'round_count' | 'event_ended_at'>) => ({
+  startsAt: row.starts_at,
+  roundCount: row.round_count,
+  eventEndedAt: row.event_ended_at,
+});
+
+/** The wheel's icebreaker prompts, one per round in turn (issue 35). */
+export const promptsOf = (row: Pick<WheelRow, 'prompts'>): string[] =>
+  fromJsonColumn(row.prompts, promptsSchema, []);
+
 const answersSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 
 /** The ring a participant's registration answers (the JSON column) keep them on; null: either ring. */
@@ -173,6 +186,9 @@ export interface NewWheel {
   innerRingLabel?: string | null;
   outerRingLabel?: string | null;
   ringRule?: RingRule | null;
+  startsAt?: string | null;
+  roundCount?: number | null;
+  prompts?: readonly string[];
 }
 
 /** The rows of a new wheel: the wheel and the ids of its empty slots. */
@@ -202,6 +218,9 @@ export function buildNewWheel(input: NewWheel, deps: { clock: Clock; random: Ran
     inner_ring_label: input.innerRingLabel ?? null,
     outer_ring_label: input.outerRingLabel ?? null,
     ring_rule: input.ringRule ? toJsonColumn(input.ringRule) : null,
+    starts_at: input.startsAt ?? null,
+    round_count: input.roundCount ?? null,
+    prompts: input.prompts?.length ? toJsonColumn(input.prompts) : null,
     created_at: now,
     updated_at: now,
   };
@@ -268,6 +287,7 @@ export function createWheelsService(deps: {
       nextSpinAt: row.next_spin_at,
       roundsPaused: row.rounds_paused,
       ...ringSettingsOf(row),
+      ...eventSettingsOf(row),
     };
   }
 

@@ -106,6 +106,10 @@ export function makeAdminWheel(overrides: Partial<AdminWheel> = {}): AdminWheel 
     innerRingLabel: null,
     outerRingLabel: null,
     ringRule: null,
+    startsAt: null,
+    roundCount: null,
+    eventEndedAt: null,
+    prompts: [],
     ...overrides,
   };
 }

@@ -14,6 +14,8 @@ const DONE: Record<RoundControlRequest['action'], string> = {
   'spin-now': 'The wheel is spinning now.',
   pause: 'Rounds are paused.',
   resume: 'Rounds are running again.',
+  'start-now': 'The event has started.',
+  'end-event': 'The event has ended.',
 };
 
 /** Spin now, pause and resume, and the timing changed live, with the wheel's current round state. */
