@@ -242,6 +242,8 @@ export const roundScheduledEventSchema = z.object({
   roundsPaused: z.boolean(),
   /** True when the round just ended and every slot was emptied. */
   slotsCleared: z.boolean(),
+  /** Issue 35: the event's start as it now stands (the organiser may start it early or move it). */
+  startsAt: z.iso.datetime().nullable().optional(),
 });
 export type RoundScheduledEvent = z.infer<typeof roundScheduledEventSchema>;
 

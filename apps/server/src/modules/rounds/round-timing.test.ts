@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueAction, isPairable, type RoundState, spinSchedule } from './round-timing';
+import { countdownEnd, dueAction, isPairable, type RoundState, spinSchedule } from './round-timing';
 
 const T0 = Date.parse('2026-11-22T10:00:00.000Z');
 const at = (ms: number) => new Date(T0 + ms);
@@ -11,7 +11,38 @@ const idle: RoundState = {
   nextSpinAt: null,
   spinStartedAt: null,
   matchesRevealedAt: null,
+  currentRound: 0,
+  startsAt: null,
+  roundCount: null,
+  eventEndedAt: null,
 };
+
+describe('an event (issue 35)', () => {
+  const counting = { ...idle, nextSpinAt: iso(0) };
+
+  it('spins no round before its start, even with a countdown due', () => {
+    expect(dueAction({ ...counting, startsAt: iso(60_000) }, at(59_999))).toBe('none');
+    expect(dueAction({ ...counting, startsAt: iso(60_000) }, at(60_000))).toBe('spin');
+  });
+
+  it('spins exactly roundCount rounds', () => {
+    expect(dueAction({ ...counting, roundCount: 3, currentRound: 2 }, at(0))).toBe('spin');
+    expect(dueAction({ ...counting, roundCount: 3, currentRound: 3 }, at(0))).toBe('none');
+  });
+
+  it('spins no more once ended, but finishes the round under way', () => {
+    expect(dueAction({ ...counting, eventEndedAt: iso(0) }, at(1_000))).toBe('none');
+    const spinning = { ...idle, spinStartedAt: iso(0), eventEndedAt: iso(0) };
+    expect(dueAction(spinning, at(4_000))).toBe('reveal');
+  });
+
+  it('counts down to the start, or a round from now once it has come', () => {
+    expect(countdownEnd(at(0), 60, iso(600_000))).toBe(iso(600_000));
+    expect(countdownEnd(at(0), 60, iso(30_000))).toBe(iso(30_000));
+    expect(countdownEnd(at(0), 60, iso(-30_000))).toBe(iso(60_000));
+    expect(countdownEnd(at(0), 60, null)).toBe(iso(60_000));
+  });
+});
 
 describe('dueAction', () => {
   it('waits while nobody has scheduled a spin', () => {

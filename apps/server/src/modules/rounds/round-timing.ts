@@ -6,6 +6,8 @@ import { ROUND_RESET_MS, ringHalf, SPIN_ANIMATION_MS } from '@wheelmeet/contract
  *   → SPIN_ANIMATION_MS later: matches revealed, rings at rest
  *   → ROUND_RESET_MS later: slots cleared, next countdown starts.
  * With nobody to pair when the countdown ends, the wheel waits ('Wait') until there is.
+ * An event (issue 35) spins its first round no sooner than its start, and none after its last
+ * round (`roundCount`) or once it has ended: that round's reset ends it.
  */
 export interface RoundState {
   status: string;
@@ -13,6 +15,10 @@ export interface RoundState {
   nextSpinAt: string | null;
   spinStartedAt: string | null;
   matchesRevealedAt: string | null;
+  currentRound: number;
+  startsAt: string | null;
+  roundCount: number | null;
+  eventEndedAt: string | null;
 }
 
 export type RoundAction = 'spin' | 'reveal' | 'reset' | 'none';
@@ -25,7 +31,19 @@ export function dueAction(state: RoundState, now: Date): RoundAction {
   if (state.matchesRevealedAt) return at(state.matchesRevealedAt) + ROUND_RESET_MS <= time ? 'reset' : 'none';
   if (state.spinStartedAt) return at(state.spinStartedAt) + SPIN_ANIMATION_MS <= time ? 'reveal' : 'none';
   if (state.status !== 'Active' || state.roundsPaused || !state.nextSpinAt) return 'none';
+  if (state.eventEndedAt || isLastRound(state)) return 'none';
+  if (state.startsAt && at(state.startsAt) > time) return 'none';
   return at(state.nextSpinAt) <= time ? 'spin' : 'none';
+}
+
+/** The event's last round has spun: its reset ends the event. */
+export const isLastRound = (state: Pick<RoundState, 'currentRound' | 'roundCount'>) =>
+  state.roundCount !== null && state.currentRound >= state.roundCount;
+
+/** When a countdown starting now spins: a round's length from now, but never before the event's start. */
+export function countdownEnd(now: Date, roundSeconds: number, startsAt: string | null): string {
+  const roundEnd = secondsLater(now, roundSeconds);
+  return startsAt && at(startsAt) > now.getTime() ? startsAt : roundEnd;
 }
 
 /** The cut-offs for finding wheels with something due, for the database query. */

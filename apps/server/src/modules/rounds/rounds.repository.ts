@@ -24,10 +24,11 @@ const seatsIfWaiting = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: st
   db
     .selectFrom('wheels')
     .innerJoin('slots', 'slots.wheel_id', 'wheels.id')
-    .select(['slots.position', 'wheels.slot_count', 'wheels.round_seconds'])
+    .select(['slots.position', 'wheels.slot_count', 'wheels.round_seconds', 'wheels.starts_at'])
     .where('wheels.id', '=', wheelId)
     .where('wheels.next_spin_at', 'is', null)
     .where('wheels.spin_started_at', 'is', null)
+    .where('wheels.event_ended_at', 'is', null)
     .where('wheels.rounds_paused', '=', false)
     .where('wheels.status', '=', 'Active')
     .where('slots.participant_id', 'is not', null),
@@ -43,6 +44,7 @@ const countdownIfIdle = compiledOnce(
       .where('id', '=', wheelId)
       .where('next_spin_at', 'is', null)
       .where('spin_started_at', 'is', null)
+      .where('event_ended_at', 'is', null)
       .where('rounds_paused', '=', false)
       .where('status', '=', 'Active')
       .returning(['current_round', 'last_spin_date', 'next_spin_at']),
@@ -167,12 +169,15 @@ function roundQueries(db: Kysely<Database>) {
 
     /**
      * The taken seats of a wheel that waits for people (active, not paused, no countdown, not
-     * spinning), with its slot count and round length; nothing for any other wheel. Asked on
+     * spinning, its event not over), with its slot count, round length and start; nothing for
+     * any other wheel. Asked on
      * every take, so for a wheel counting down it costs one index lookup and reads no slot.
      */
     listSeatsIfWaiting(
       wheelId: string,
-    ): Promise<Array<{ position: number; slot_count: number; round_seconds: number | null }>> {
+    ): Promise<
+      Array<{ position: number; slot_count: number; round_seconds: number | null; starts_at: string | null }>
+    > {
       return seatsIfWaiting(db, { wheelId });
     },
 
@@ -527,7 +532,90 @@ function roundQueries(db: Kysely<Database>) {
         .$narrowType<KeptSeat>()
         .execute();
     },
+
+    /**
+     * Ends the wheel's last round (issue 35): the reset's claim, with no countdown after it, the
+     * event marked over (if the organiser did not end it already) and every seat given up.
+     * False when another process ended the round.
+     */
+    async resetLastRound(wheelId: string, round: number, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('wheels')
+        .set((eb) => ({
+          spin_started_at: null,
+          matches_revealed_at: null,
+          spin_inner_offset: null,
+          spin_outer_offset: null,
+          next_spin_at: null,
+          event_ended_at: eb.fn.coalesce('event_ended_at', eb.val(at)),
+        }))
+        .where('id', '=', wheelId)
+        .where('current_round', '=', round)
+        .where('matches_revealed_at', 'is not', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await vacateEveryone(db, wheelId);
+      return true;
+    },
+
+    /**
+     * The organiser ends the event now (issue 35): no countdown, no spin after it. Everyone's
+     * seat is given up at once, unless a spin is under way: its round finishes, and its reset
+     * gives them up. Undefined when the event was over already.
+     */
+    async endEventNow(wheelId: string, at: string): Promise<{ seatsCleared: boolean } | undefined> {
+      const ended = await db
+        .updateTable('wheels')
+        .set({ event_ended_at: at, next_spin_at: null })
+        .where('id', '=', wheelId)
+        .where('event_ended_at', 'is', null)
+        .returning('spin_started_at')
+        .executeTakeFirst();
+      if (!ended) return undefined;
+      if (ended.spin_started_at) return { seatsCleared: false };
+      await vacateEveryone(db, wheelId);
+      return { seatsCleared: true };
+    },
+
+    /**
+     * Starts the event now, if its start is still to come: the start moves to now and a
+     * countdown waiting for the start spins at once. False when it had started (or ended) already.
+     */
+    async startNow(wheelId: string, at: string): Promise<boolean> {
+      const started = await db
+        .updateTable('wheels')
+        .set({ starts_at: at })
+        .where('id', '=', wheelId)
+        .where('event_ended_at', 'is', null)
+        .where('spin_started_at', 'is', null)
+        .where('starts_at', '>', at)
+        .executeTakeFirst();
+      if (Number(started.numUpdatedRows) !== 1) return false;
+      await db
+        .updateTable('wheels')
+        .set({ next_spin_at: at })
+        .where('id', '=', wheelId)
+        .where('next_spin_at', 'is not', null)
+        .where('spin_started_at', 'is', null)
+        .execute();
+      return true;
+    },
   };
+}
+
+/** Everyone on the wheel gives up their seat, kept or waited for: the event is over. */
+async function vacateEveryone(db: Kysely<Database>, wheelId: string) {
+  await db
+    .updateTable('participants')
+    .set({ staying: false, home_position: null })
+    .where('wheel_id', '=', wheelId)
+    .execute();
+  await db
+    .updateTable('slots')
+    .set({ participant_id: null, occupied_at: null })
+    .where('wheel_id', '=', wheelId)
+    .where('participant_id', 'is not', null)
+    .execute();
 }
 
 type RoundQueries = ReturnType<typeof roundQueries>;

@@ -1,6 +1,8 @@
 import {
   indexInRing,
   parseInterests,
+  EVENT_ENDED_MESSAGE,
+  promptForRound,
   type Ring,
   type RoundControlAction,
   ringHalf,
@@ -18,6 +20,7 @@ import type { Random } from '../../lib/random';
 import type { MatchesService } from '../matches/matches.service';
 import {
   ALREADY_IN_SLOT,
+  promptsOf,
   ringOfAnswers,
   ringSettingsOf,
   WHEEL_NOT_FOUND,
@@ -25,7 +28,16 @@ import {
   type WheelsService,
 } from '../wheels/wheels.service';
 import { chooseRotation, pairKey } from './matching';
-import { dueAction, dueCutoffs, isPairable, retimedSpinAt, secondsLater, spinSchedule } from './round-timing';
+import {
+  countdownEnd,
+  dueAction,
+  dueCutoffs,
+  isLastRound,
+  isPairable,
+  retimedSpinAt,
+  secondsLater,
+  spinSchedule,
+} from './round-timing';
 import type { RoundsRepository } from './rounds.repository';
 import { chooseSeat } from './seat-choice';
 
@@ -40,6 +52,7 @@ export const ROUND_LENGTH_CONFLICT =
   'The wheel changed while its round length was being changed. Please try again.';
 /** 'Any seat' tries the best seat, and once more if someone was quicker to it. */
 const ANY_SEAT_ATTEMPTS = 2;
+export const EVENT_STARTED_ALREADY = 'The event has started already.';
 export const NO_FREE_SEAT = 'There is no free seat for you on this wheel right now.';
 export const noFreeSeatOnRing = (label: string) =>
   `There is no free seat on your ring, the ${label}, right now.`;
@@ -84,6 +97,7 @@ export function createRoundsService(deps: {
       nextSpinAt: row.next_spin_at,
       roundsPaused: row.rounds_paused,
       slotsCleared,
+      startsAt: row.starts_at,
     });
   }
 
@@ -99,6 +113,7 @@ export function createRoundsService(deps: {
       .transaction(async (tx) => {
         const round = await tx.claimSpin(row.id, expected, startedAt);
         if (round === undefined) return 'lost' as const;
+        const prompt = promptForRound(promptsOf(row), round);
         const occupied = await tx.listOccupiedSlots(row.id);
         if (
           !isPairable(
@@ -150,6 +165,7 @@ export function createRoundsService(deps: {
             call_started_at: null,
             call_ended_at: null,
             answer_by: answerBy,
+            prompt,
           })),
         );
         await tx.recordRound({
@@ -226,8 +242,15 @@ export function createRoundsService(deps: {
   }
 
   async function reset(row: WheelRow, now: Date): Promise<void> {
-    const nextSpinAt = secondsLater(now, wheels.roundSecondsOf(row));
     const at = now.toISOString();
+    if (row.event_ended_at || isLastRound({ currentRound: row.current_round, roundCount: row.round_count })) {
+      if (!(await rounds.transaction((tx) => tx.resetLastRound(row.id, row.current_round, at)))) return;
+      await publishSchedule(row.id, true);
+      // Ended by the organiser during the spin: everyone heard EventEnded then.
+      if (!row.event_ended_at) await events.publish('eventEnded', { wheelId: row.id });
+      return;
+    }
+    const nextSpinAt = secondsLater(now, wheels.roundSecondsOf(row));
     const kept = await rounds.transaction((tx) => tx.resetRound(row.id, row.current_round, nextSpinAt, at));
     if (!kept) return;
     await publishSchedule(row.id, true);
@@ -258,7 +281,7 @@ export function createRoundsService(deps: {
       return false;
     const scheduled = await rounds.scheduleIfIdle(
       wheelId,
-      secondsLater(clock.now(), wheels.roundSecondsOf(wheel)),
+      countdownEnd(clock.now(), wheels.roundSecondsOf(wheel), wheel.starts_at),
     );
     if (!scheduled) return false;
     await events.publish('roundScheduled', {
@@ -268,11 +291,26 @@ export function createRoundsService(deps: {
       nextSpinAt: scheduled.next_spin_at,
       roundsPaused: false,
       slotsCleared: false,
+      startsAt: wheel.starts_at,
     });
     return true;
   }
 
   const steps = { spin, reveal, reset } as const;
+
+  async function endEvent(wheelId: string): Promise<void> {
+    const ended = await rounds.transaction((tx) => tx.endEventNow(wheelId, clock.now().toISOString()));
+    if (!ended) throw refusal('event_ended', EVENT_ENDED_MESSAGE);
+    await publishSchedule(wheelId, ended.seatsCleared);
+    await events.publish('eventEnded', { wheelId });
+  }
+
+  /** The start moves to now; people seated already meet at once (their countdown waited for the start). */
+  async function startNow(wheelId: string): Promise<void> {
+    const started = await rounds.transaction((tx) => tx.startNow(wheelId, clock.now().toISOString()));
+    if (!started) throw new AppError('conflict', EVENT_STARTED_ALREADY);
+    await publishSchedule(wheelId, false);
+  }
 
   /** The free seat of their ring where this person is likeliest to meet someone new (seat-choice.ts). */
   async function bestSeatFor(row: WheelRow, participantId: string) {
@@ -328,6 +366,10 @@ export function createRoundsService(deps: {
             nextSpinAt: row.next_spin_at,
             spinStartedAt: row.spin_started_at,
             matchesRevealedAt: row.matches_revealed_at,
+            currentRound: row.current_round,
+            startsAt: row.starts_at,
+            roundCount: row.round_count,
+            eventEndedAt: row.event_ended_at,
           },
           now,
         );
@@ -366,8 +408,22 @@ export function createRoundsService(deps: {
       await scheduleIfPairable(wheelId);
     },
 
-    /** The organiser's controls: spin now, pause the rounds, resume them. */
+    /**
+     * The organiser's controls: spin now, pause the rounds, resume them, and (issue 35) start
+     * the event now or end it. Once the event is over, none of them has anything to move.
+     */
     async control(wheelId: string, action: RoundControlAction): Promise<void> {
+      const row = await rounds.findWheel(wheelId);
+      if (!row) throw notFound(WHEEL_NOT_FOUND);
+      if (row.event_ended_at) throw refusal('event_ended', EVENT_ENDED_MESSAGE);
+      if (action === 'end-event') return endEvent(wheelId);
+      // Spinning before the start starts the event: no round spins before it.
+      if (
+        action === 'start-now' ||
+        (action === 'spin-now' && row.starts_at && Date.parse(row.starts_at) > clock.now().getTime())
+      ) {
+        return startNow(wheelId);
+      }
       if (action === 'spin-now') {
         if (!(await rounds.spinAt(wheelId, clock.now().toISOString()))) {
           throw new AppError('conflict', 'The wheel is spinning already.');
@@ -377,6 +433,29 @@ export function createRoundsService(deps: {
       }
       await rounds.setPaused(wheelId, action === 'pause');
       if (action === 'resume' && (await scheduleIfPairable(wheelId))) return;
+      await publishSchedule(wheelId, false);
+    },
+
+    /**
+     * The organiser changed the event's start or round count (issue 35): a countdown under way
+     * moves to the new start (or to a round from now, if it waited for a start that is now
+     * past or gone), and a wheel that has run all its rounds now ends. Everyone hears the start.
+     */
+    async followSchedule(wheelId: string): Promise<void> {
+      const row = await rounds.findWheel(wheelId);
+      if (!row || row.event_ended_at || row.spin_started_at) return;
+      if (row.next_spin_at && isLastRound({ currentRound: row.current_round, roundCount: row.round_count }))
+        return endEvent(wheelId);
+      if (row.next_spin_at) {
+        const now = clock.now();
+        const roundFromNow = secondsLater(now, wheels.roundSecondsOf(row));
+        const spinAt = countdownEnd(now, wheels.roundSecondsOf(row), row.starts_at);
+        // A countdown to a start still to come, or to a start now past or gone, follows; a round's keeps its time.
+        const waitsForStart =
+          spinAt !== roundFromNow || Date.parse(row.next_spin_at) > Date.parse(roundFromNow);
+        if (waitsForStart && spinAt !== row.next_spin_at)
+          await rounds.moveCountdown(wheelId, row.next_spin_at, spinAt);
+      }
       await publishSchedule(wheelId, false);
     },
 

@@ -195,6 +195,8 @@ export function createWheelsAdminService(deps: {
         { newAccessCodeVersion: codeChanged },
       );
       await applyTiming(current, input);
+      if (current.starts_at !== input.startsAt || current.round_count !== input.roundCount)
+        await rounds.followSchedule(id);
       return detail(id);
     },
 

@@ -12,7 +12,7 @@ export interface SlotWithOccupant {
 }
 
 /** Why a slot could not be taken. */
-export type OccupyRefusal = 'slot_occupied' | 'wheel_spinning' | 'no_such_slot';
+export type OccupyRefusal = 'slot_occupied' | 'wheel_spinning' | 'event_ended' | 'no_such_slot';
 /** The seat a participant was given: since when it is theirs. */
 export interface TakenSlot {
   occupied_at: string;
@@ -23,8 +23,8 @@ export type OccupyOutcome = { taken: TakenSlot } | { refused: OccupyRefusal };
 class KeepSeat extends Error {}
 
 /**
- * Seats the participant in one conditional UPDATE … RETURNING: the slot must be free and the
- * wheel not spinning. Only a refusal reads again, to say why.
+ * Seats the participant in one conditional UPDATE … RETURNING: the slot must be free, the
+ * wheel not spinning and its event not over (issue 35). Only a refusal reads again, to say why.
  */
 /*
  * A take's statements, compiled once (compiled-once.ts): everyone on a wheel takes a seat in
@@ -46,7 +46,12 @@ const occupyStatement = compiledOnce(
               .selectFrom('wheels')
               .select('wheels.id')
               .where('wheels.id', '=', values.wheelId)
-              .where('wheels.spin_started_at', 'is not', null),
+              .where((wheel) =>
+                wheel.or([
+                  wheel('wheels.spin_started_at', 'is not', null),
+                  wheel('wheels.event_ended_at', 'is not', null),
+                ]),
+              ),
           ),
         ),
       )
@@ -58,9 +63,10 @@ const occupantOfSlot = compiledOnce(
   (db, values: { wheelId: string; slotId: string }) =>
     db
       .selectFrom('slots')
-      .select('participant_id')
-      .where('id', '=', values.slotId)
-      .where('wheel_id', '=', values.wheelId),
+      .innerJoin('wheels', 'wheels.id', 'slots.wheel_id')
+      .select(['slots.participant_id', 'wheels.event_ended_at'])
+      .where('slots.id', '=', values.slotId)
+      .where('slots.wheel_id', '=', values.wheelId),
 );
 
 /** Read on a take when the wheel's ring settings are not cached (a take's ring check). */
@@ -102,7 +108,8 @@ async function occupy(
 
   const [slot] = await occupantOfSlot(db, { wheelId, slotId });
   if (!slot) return { refused: 'no_such_slot' };
-  return { refused: slot.participant_id ? 'slot_occupied' : 'wheel_spinning' };
+  if (slot.participant_id) return { refused: 'slot_occupied' };
+  return { refused: slot.event_ended_at ? 'event_ended' : 'wheel_spinning' };
 }
 
 export function createWheelsRepository(db: Kysely<Database>) {

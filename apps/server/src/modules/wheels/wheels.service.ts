@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
   type ContactField,
+  EVENT_ENDED_MESSAGE,
   type RingRule,
   ringRuleSchema,
   type GetWheelResponse,
@@ -143,6 +144,7 @@ const REFUSALS: Record<OccupyRefusal, () => AppError> = {
   no_such_slot: () => notFound('There is no such slot on this wheel.'),
   slot_occupied: () => refusal('slot_taken', SLOT_OCCUPIED),
   wheel_spinning: () => refusal('wheel_spinning', WHEEL_SPINNING),
+  event_ended: () => refusal('event_ended', EVENT_ENDED_MESSAGE),
 };
 function refuse(refusal: OccupyRefusal): never {
   throw REFUSALS[refusal]();
