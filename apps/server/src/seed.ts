@@ -77,6 +77,12 @@ export const DEMO_WHEEL = {
   name: 'WheelMeet Demo',
   description: 'Try WheelMeet: take a slot, wait for the spin, and meet the person facing you.',
   slotCount: WHEEL_SLOT_COUNT_DEFAULT,
+  // Issue 35: each round's match opens with one of these, so a first conversation has a start.
+  prompts: [
+    'What are you working on this week?',
+    'What is something you learned recently?',
+    'What would make today worth it for you?',
+  ],
 };
 
 const DEMO_WHEEL_SETTING = 'seed.demoWheelId';

@@ -66,6 +66,9 @@ const openWheel = {
   innerRingLabel: null,
   outerRingLabel: null,
   ringRule: null,
+  startsAt: '2026-12-01T18:00:00.000Z',
+  roundCount: 6,
+  eventEndedAt: null,
 };
 const lockedWheel = {
   id: id(0),
