@@ -429,6 +429,23 @@ describeEachDialect('event tools for organisers (issue 35)', (dialect) => {
     });
   });
 
+  it('documents the new routes: the announcement’s 429, the file types of the export and the calendar', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
+    }>();
+    const responsesOf = (path: string, method: string) => document.paths[path]?.[method]?.responses ?? {};
+    expect(Object.keys(responsesOf('/api/admin/wheels/{id}/announcements', 'post'))).toEqual(
+      expect.arrayContaining(['201', '400', '404', '429']),
+    );
+    expect(Object.keys(responsesOf('/api/admin/wheels/{id}/live', 'get'))).toContain('200');
+    expect(
+      Object.keys(responsesOf('/api/admin/wheels/{id}/export.csv', 'get')['200']?.content ?? {}),
+    ).toEqual(['text/csv']);
+    expect(Object.keys(responsesOf('/api/wheels/{id}/event.ics', 'get')['200']?.content ?? {})).toEqual([
+      'text/calendar',
+    ]);
+  });
+
   it('queues the summaries of people who asked for them once the event ends, once each', async () => {
     const admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
     const configured = await t.app.inject({

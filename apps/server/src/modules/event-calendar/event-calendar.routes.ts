@@ -28,8 +28,14 @@ export const eventCalendarRoutes: FastifyPluginAsyncZod<{
         tags: ['wheels'],
         summary: "The wheel's event for a calendar (iCalendar); a wheel without a start time answers 404",
         params: wheelParamsSchema,
-        produces: ['text/calendar'],
-        response: { 200: z.string(), 400: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: {
+            description: 'An iCalendar file with one event',
+            content: { 'text/calendar': { schema: z.string() } },
+          },
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

@@ -153,8 +153,13 @@ export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
         summary:
           'Every match of the wheel as a spreadsheet (UTF-8 CSV): who met whom each round, their answers, the outcome, shared contacts and ratings',
         params: idParamsSchema,
-        produces: ['text/csv'],
-        response: { 200: z.string(), ...adminErrorResponses },
+        response: {
+          200: {
+            description: 'The matches, one row each, UTF-8 with a byte order mark',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...adminErrorResponses,
+        },
       },
     },
     async (request, reply) => {
