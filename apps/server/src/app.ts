@@ -17,6 +17,7 @@ import { clientConfigModule } from './modules/client-config/client-config.module
 import { connectionsModule } from './modules/connections/connections.module';
 import { emailModule } from './modules/email/email.module';
 import { embedModule } from './modules/embed/embed.module';
+import { eventCalendarModule } from './modules/event-calendar/event-calendar.module';
 import { eventOutboxModule } from './modules/event-outbox/event-outbox.module';
 import { jobsModule } from './modules/jobs/jobs.module';
 import { matchesModule } from './modules/matches/matches.module';
@@ -98,6 +99,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
   await app.register(authModule);
   await app.register(settingsModule);
   await app.register(wheelsModule);
+  await app.register(eventCalendarModule);
   await app.register(participantsModule);
   await app.register(matchesModule);
   await app.register(callsModule);

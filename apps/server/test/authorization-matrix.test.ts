@@ -192,6 +192,25 @@ const MATRIX: Row[] = [
     expect: ownReport,
   },
   {
+    method: 'POST',
+    route: '/api/admin/wheels/{id}/announcements',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/announcements`,
+    body: { message: 'Welcome' },
+    expect: ownWheel,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/wheels/{id}/live',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/live`,
+    expect: ownWheel,
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/wheels/{id}/export.csv',
+    url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/export.csv`,
+    expect: ownWheel,
+  },
+  {
     method: 'GET',
     route: '/api/admin/wheels/{id}/safety/reports',
     url: (ids) => `/api/admin/wheels/${ids.wheelOfA}/safety/reports`,

@@ -37,6 +37,7 @@ export const emailModule = fp(
     );
     events.subscribe('accountActivated', (event) => email.onAccountActivated(event.paymentId));
     events.subscribe('demoRequested', (request) => email.onDemoRequested(request));
+    events.subscribe('eventEnded', (event) => email.onEventEnded(event.wheelId));
     await app.register(emailRoutes, { email, auth: app.auth, tokens: app.tokens });
   },
   { name: 'email', dependencies: ['infrastructure', 'jobs', 'auth', 'settings', 'connections'] },

@@ -86,6 +86,33 @@ export function createEmailService(deps: EmailServiceDeps) {
     return { optIn: wish !== undefined, email: wish?.email ?? null, sentAt: sent?.created_at ?? null };
   }
 
+  /** Each summary asked for on the wheel, queued at most once per participant (the outbox's dedupe key). */
+  async function queueSummaries(
+    wheel: { name: string; id: string },
+    current: Settings,
+  ): Promise<SendSummariesResponse> {
+    const wishes = await email.summaryWishesOn(wheel.id);
+    const answer = { queued: 0, alreadySent: 0 };
+    for (const wish of wishes) {
+      const key = summaryKey(wish.participant_id);
+      if (await email.findByDedupeKey(key)) {
+        answer.alreadySent += 1;
+        continue;
+      }
+      const mine = await connections.myConnections(wheel.id, wish.participant_id);
+      const content = summaryMail({
+        siteName: current.siteName,
+        wheelName: wheel.name,
+        myName: displayNameOf({ id: wish.participant_id, username: wish.username }),
+        connections: mine.connections,
+      });
+      // A press (or the event's end) at the same moment elsewhere may have queued it first: then it counts as sent.
+      if (await queue('summary', key, wish.email, content, current)) answer.queued += 1;
+      else answer.alreadySent += 1;
+    }
+    return answer;
+  }
+
   return {
     /** (1) The organiser's receipt, once their payment activated the account. */
     async onAccountActivated(paymentId: string): Promise<void> {
@@ -156,26 +183,18 @@ export function createEmailService(deps: EmailServiceDeps) {
       const current = await settings.get();
       const problem = emailNotificationsProblem(current);
       if (problem) throw conflict(`${problem} Ask an administrator to set up email.`);
-      const wishes = await email.summaryWishesOn(wheelId);
-      const answer = { queued: 0, alreadySent: 0 };
-      for (const wish of wishes) {
-        const key = summaryKey(wish.participant_id);
-        if (await email.findByDedupeKey(key)) {
-          answer.alreadySent += 1;
-          continue;
-        }
-        const mine = await connections.myConnections(wheelId, wish.participant_id);
-        const content = summaryMail({
-          siteName: current.siteName,
-          wheelName: wheel.name,
-          myName: displayNameOf({ id: wish.participant_id, username: wish.username }),
-          connections: mine.connections,
-        });
-        // A press at the same moment elsewhere may have queued it first: then it counts as sent.
-        if (await queue('summary', key, wish.email, content, current)) answer.queued += 1;
-        else answer.alreadySent += 1;
-      }
-      return answer;
+      return queueSummaries(wheel, current);
+    },
+
+    /**
+     * The event is over (issue 35): the summaries go out by themselves, as if the organiser had
+     * pressed 'Send summaries'; with email not set up nobody is told, as for the other mails.
+     */
+    async onEventEnded(wheelId: string): Promise<void> {
+      const wheel = await email.findWheel(wheelId);
+      const current = await settings.get();
+      if (!wheel || emailNotificationsProblem(current)) return;
+      await queueSummaries(wheel, current);
     },
 
     /** The settings page's test: sent now (not queued), so the admin sees the SMTP server's answer. */

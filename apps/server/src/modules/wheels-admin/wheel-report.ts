@@ -1,9 +1,6 @@
 import type { WheelReport } from '@wheelmeet/contracts';
-import { z } from 'zod';
-import { fromJsonColumn } from '../../db/json';
 import type { WheelRoundsTable } from '../../db/schema';
-
-const participantIdsSchema = z.array(z.string());
+import { satOutIdsOf } from './wheel-live';
 
 /** The middle value (the mean of the two middle ones for an even count); 0 for none. */
 function median(values: readonly number[]): number {
@@ -36,7 +33,7 @@ export function buildWheelReport(
     sat(match.user2_id).add(match.user1_id);
   }
   const reported = rounds.map((round) => {
-    const satOut = fromJsonColumn(round.sat_out_ids, participantIdsSchema, []);
+    const satOut = satOutIdsOf(round.sat_out_ids);
     for (const person of satOut) sat(person);
     return {
       round: round.round,

@@ -23,6 +23,7 @@ export const wheelsAdminModule = fp(
       calls: app.calls,
       reports: app.safety,
       clock: app.clock,
+      events: app.events,
       defaultRoundSeconds: app.config.wheelRoundSeconds,
     });
     app.decorate('wheelsAdmin', wheelsAdmin);

@@ -1,5 +1,5 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { WheelRow } from '../../db/rows';
+import type { ParticipantRow, WheelRow } from '../../db/rows';
 import type { Database, WheelsTable } from '../../db/schema';
 
 /** The wheels as the admin area reads and changes them. */
@@ -79,6 +79,113 @@ export function createWheelsAdminRepository(db: Kysely<Database>) {
       return db
         .selectFrom('matches')
         .select(['user1_id', 'user2_id'])
+        .where('wheel_id', '=', wheelId)
+        .execute();
+    },
+
+    /**
+     * Stores the host's announcement unless the last one went out after `lastAllowedBefore`: one
+     * conditional update, so of concurrent requests (in any process) exactly one sends. Whether
+     * it was stored.
+     */
+    async recordAnnouncement(
+      wheelId: string,
+      announcement: { message: string; sentAt: string },
+      lastAllowedBefore: string,
+    ): Promise<boolean> {
+      const updated = await db
+        .updateTable('wheels')
+        .set({ announcement_message: announcement.message, announcement_sent_at: announcement.sentAt })
+        .where('id', '=', wheelId)
+        .where((eb) =>
+          eb.or([
+            eb('announcement_sent_at', 'is', null),
+            eb('announcement_sent_at', '<=', lastAllowedBefore),
+          ]),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      return updated !== undefined;
+    },
+
+    /** The live console's counts, in one query: who sits, who talks in a call, what waits for an answer. */
+    async liveCounts(wheelId: string): Promise<{ seated: number; inCalls: number; awaitingAnswer: number }> {
+      const openMatches = () =>
+        db.selectFrom('matches').where('wheel_id', '=', wheelId).where('closed_at', 'is', null);
+      const row = await db
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('slots')
+            .select(eb.fn.countAll<number>().as('count'))
+            .where('wheel_id', '=', wheelId)
+            .where('participant_id', 'is not', null)
+            .as('seated'),
+          openMatches()
+            .select(eb.fn.countAll<number>().as('count'))
+            .where('call_started_at', 'is not', null)
+            .where('call_ended_at', 'is', null)
+            .as('calls'),
+          openMatches()
+            .select(eb.fn.countAll<number>().as('count'))
+            .where('status', '=', 'Pending')
+            .as('pending'),
+        ])
+        .executeTakeFirstOrThrow();
+      return {
+        seated: Number(row.seated),
+        inCalls: 2 * Number(row.calls),
+        awaitingAnswer: Number(row.pending),
+      };
+    },
+
+    /** Who sat out the wheel's latest recorded round (a JSON array of ids); undefined before any round. */
+    async lastRoundSatOutIds(wheelId: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('wheel_rounds')
+        .select('sat_out_ids')
+        .where('wheel_id', '=', wheelId)
+        .orderBy('round', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.sat_out_ids;
+    },
+
+    participantsByIds(ids: readonly string[]): Promise<ParticipantRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('participants').selectAll().where('id', 'in', ids).execute();
+    },
+
+    /** Every match of the wheel, round by round, for the organiser's export. */
+    matchesForExport(wheelId: string) {
+      return db
+        .selectFrom('matches')
+        .select([
+          'id',
+          'round',
+          'user1_id',
+          'user2_id',
+          'status',
+          'call_started_at',
+          'call_ended_at',
+          'closed_at',
+        ])
+        .where('wheel_id', '=', wheelId)
+        .orderBy('round')
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Everyone registered on the wheel, with their answers (the export names people and shows their answers). */
+    participantsOf(wheelId: string): Promise<ParticipantRow[]> {
+      return db.selectFrom('participants').selectAll().where('wheel_id', '=', wheelId).execute();
+    },
+
+    /** What each person chose after their matches on the wheel: shared their contact, their rating. */
+    followUpsOf(wheelId: string) {
+      return db
+        .selectFrom('follow_ups')
+        .select(['match_id', 'participant_id', 'share', 'rating'])
         .where('wheel_id', '=', wheelId)
         .execute();
     },

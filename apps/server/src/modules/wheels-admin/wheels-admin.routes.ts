@@ -1,10 +1,14 @@
 import {
   adminWheelRowSchema,
   adminWheelSchema,
+  announcementRequestSchema,
+  announcementSchema,
   createWheelRequestSchema,
+  errorBodySchema,
   roundControlRequestSchema,
   updateWheelRequestSchema,
   wheelReportSchema,
+  wheelLiveSchema,
   wheelTimingRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -108,5 +112,62 @@ export const wheelsAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     (request) => wheelsAdmin.retime(staffOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/admin/wheels/:id/announcements',
+    {
+      schema: {
+        tags,
+        summary:
+          'Speak to everyone on the wheel, people in a call included; one announcement every 10 seconds (429 with Retry-After when too soon)',
+        params: idParamsSchema,
+        body: announcementRequestSchema,
+        response: { 201: announcementSchema, ...adminErrorResponses, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await wheelsAdmin.announce(staffOf(request), request.params.id, request.body.message)),
+  );
+
+  app.get(
+    '/api/admin/wheels/:id/live',
+    {
+      schema: {
+        tags,
+        summary: "The live console's figures: the event's phase, who sits, talks, waits and sat out",
+        params: idParamsSchema,
+        response: { 200: wheelLiveSchema, ...adminErrorResponses },
+      },
+    },
+    (request) => wheelsAdmin.live(staffOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/wheels/:id/export.csv',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every match of the wheel as a spreadsheet (UTF-8 CSV): who met whom each round, their answers, the outcome, shared contacts and ratings',
+        params: idParamsSchema,
+        response: {
+          200: {
+            description: 'The matches, one row each, UTF-8 with a byte order mark',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...adminErrorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await wheelsAdmin.exportMatches(staffOf(request), request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .send(csv);
+    },
   );
 };

@@ -1,18 +1,28 @@
 import type {
   AdminWheel,
+  Announcement,
   AdminWheelRow,
   CreateWheelInput,
   RoundControlAction,
   UpdateWheelInput,
   WheelReport,
+  WheelLive,
   WheelTimingInput,
 } from '@wheelmeet/contracts';
-import { CALL_MINUTES_DEFAULT, MATCH_ANSWER_WINDOW_MS, registrationConfigSchema } from '@wheelmeet/contracts';
+import {
+  ANNOUNCEMENT_INTERVAL_MS,
+  ANNOUNCEMENT_TOO_SOON_MESSAGE,
+  CALL_MINUTES_DEFAULT,
+  MATCH_ANSWER_WINDOW_MS,
+  registrationConfigSchema,
+} from '@wheelmeet/contracts';
 import { fromJsonColumn, toJsonColumn } from '../../db/json';
 import type { WheelRow } from '../../db/rows';
+import type { DomainEvents } from '../../events/domain-events';
 import type { Clock } from '../../lib/clock';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import { amountToCents, centsToAmount } from '../../lib/money';
+import { slugOf } from '../../lib/slug';
 import type { Staff } from '../auth/auth.service';
 import type { CallsService } from '../calls/calls.service';
 import { allowedContactFields } from '../connections/connection-rules';
@@ -24,6 +34,8 @@ import {
   WHEEL_NOT_FOUND,
   type WheelsService,
 } from '../wheels/wheels.service';
+import { matchExportTable, toCsv } from './match-export';
+import { buildWheelLive, satOutIdsOf } from './wheel-live';
 import { buildWheelReport } from './wheel-report';
 import type { WheelsAdminRepository } from './wheels-admin.repository';
 
@@ -70,11 +82,13 @@ export function createWheelsAdminService(deps: {
   rounds: RoundsService;
   calls: Pick<CallsService, 'retime'>;
   clock: Clock;
+  /** Announcements reach everyone on the wheel through the hub (realtime/pushes.ts). */
+  events: Pick<DomainEvents, 'publish'>;
   defaultRoundSeconds: number;
   /** Reports still to look at, in one query for a whole list (`createSafetyRepository`). */
   reports: OpenReportCounts;
 }) {
-  const { wheels, newWheels, rounds, calls, clock, reports } = deps;
+  const { wheels, newWheels, rounds, calls, clock, events, reports } = deps;
 
   /** Who registered, sits and was reported, for a page of wheels in three queries. */
   async function countsOf(ids: readonly string[]): Promise<(id: string) => Omit<WheelCounts, 'registered'>> {
@@ -221,6 +235,52 @@ export function createWheelsAdminService(deps: {
       const row = await requireManageable(staff, id);
       const [rounds, matches] = await Promise.all([wheels.roundsOf(id), wheels.matchPairsOf(id)]);
       return buildWheelReport(row, rounds, matches);
+    },
+
+    /**
+     * The host speaks to everyone on the wheel (issue 35), at most once per
+     * ANNOUNCEMENT_INTERVAL_MS: too soon is a 429 saying when the next one may go.
+     */
+    async announce(staff: Staff, id: string, message: string): Promise<Announcement> {
+      await requireManageable(staff, id);
+      const now = clock.now();
+      const announcement = { message, sentAt: now.toISOString() };
+      const lastAllowedBefore = new Date(now.getTime() - ANNOUNCEMENT_INTERVAL_MS).toISOString();
+      if (!(await wheels.recordAnnouncement(id, announcement, lastAllowedBefore))) {
+        const latest = await wheels.findById(id);
+        if (!latest) throw notFound(WHEEL_NOT_FOUND);
+        const allowedAt =
+          Date.parse(latest.announcement_sent_at ?? announcement.sentAt) + ANNOUNCEMENT_INTERVAL_MS;
+        throw tooManyRequests(ANNOUNCEMENT_TOO_SOON_MESSAGE, allowedAt - now.getTime());
+      }
+      await events.publish('announcementSent', { wheelId: id, ...announcement });
+      return announcement;
+    },
+
+    /** The live console's figures (issue 35). */
+    async live(staff: Staff, id: string): Promise<WheelLive> {
+      const wheel = await requireManageable(staff, id);
+      const [counts, satOutColumn] = await Promise.all([
+        wheels.liveCounts(id),
+        wheels.lastRoundSatOutIds(id),
+      ]);
+      const satOutIds = satOutIdsOf(satOutColumn);
+      const satOutPeople = await wheels.participantsByIds(satOutIds);
+      return buildWheelLive({ wheel, counts, satOutIds, satOutPeople, now: clock.now() });
+    },
+
+    /** Every match of the wheel as a spreadsheet, with a file name from the wheel's name (issue 35). */
+    async exportMatches(staff: Staff, id: string): Promise<{ fileName: string; csv: string }> {
+      const wheel = await requireManageable(staff, id);
+      const [matches, participants, followUps] = await Promise.all([
+        wheels.matchesForExport(id),
+        wheels.participantsOf(id),
+        wheels.followUpsOf(id),
+      ]);
+      return {
+        fileName: `${slugOf(wheel.name, 'wheel')}-matches.csv`,
+        csv: toCsv(matchExportTable({ wheel, matches, participants, followUps })),
+      };
     },
 
     async control(staff: Staff, id: string, action: RoundControlAction): Promise<AdminWheel> {
