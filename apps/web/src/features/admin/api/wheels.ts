@@ -2,12 +2,15 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   type AdminWheel,
   type AdminWheelRow,
+  type Announcement,
   adminWheelRowSchema,
   adminWheelSchema,
+  announcementSchema,
   type CreateWheelRequest,
-  type RoundControlRequest,
+  type RoundControlAction,
   type UpdateWheelRequest,
   type WheelTimingRequest,
+  wheelLiveSchema,
   wheelReportSchema,
 } from '@wheelmeet/contracts';
 import { api } from '@/lib/api-client';
@@ -36,9 +39,24 @@ export const wheelQuery = (id: string) =>
 export const changeTiming = (id: string, timing: WheelTimingRequest): Promise<AdminWheel> =>
   api.put(`${wheels.itemPath(id)}/timing`, timing, adminWheelSchema);
 
-/** POST /api/admin/wheels/{id}/rounds: spin now, pause or resume. */
-export const controlRounds = (id: string, action: RoundControlRequest['action']): Promise<AdminWheel> =>
+/** POST /api/admin/wheels/{id}/rounds: spin now, pause, resume, start the event now or end it. */
+export const controlRounds = (id: string, action: RoundControlAction): Promise<AdminWheel> =>
   api.post(`${wheels.itemPath(id)}/rounds`, { action }, adminWheelSchema);
+
+/** How often the live console asks again: often enough for a countdown to feel live. */
+export const LIVE_POLL_MS = 2_000;
+
+/** GET /api/admin/wheels/{id}/live: the live console's figures, asked again while the page is shown. */
+export const wheelLiveQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...wheelsKey, id, 'live'],
+    queryFn: () => api.get(`${wheels.itemPath(id)}/live`, wheelLiveSchema),
+    refetchInterval: LIVE_POLL_MS,
+  });
+
+/** POST /api/admin/wheels/{id}/announcements: the host speaks to everyone on the wheel. */
+export const announce = (id: string, message: string): Promise<Announcement> =>
+  api.post(`${wheels.itemPath(id)}/announcements`, { message }, announcementSchema);
 
 /** GET /api/admin/wheels/{id}/report: how matching went, round by round (the owner or an admin). */
 export const wheelReportQuery = (id: string) =>
