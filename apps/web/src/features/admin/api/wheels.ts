@@ -7,13 +7,15 @@ import {
   adminWheelSchema,
   announcementSchema,
   type CreateWheelRequest,
+  errorBodySchema,
   type RoundControlAction,
   type UpdateWheelRequest,
   type WheelTimingRequest,
   wheelLiveSchema,
   wheelReportSchema,
 } from '@wheelmeet/contracts';
-import { api } from '@/lib/api-client';
+import { ApiError, api, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { getAdminToken } from '@/lib/auth-storage';
 import { adminResource } from './admin-resource';
 import { ADMIN_QUERY_KEY } from './session';
 
@@ -64,3 +66,42 @@ export const wheelReportQuery = (id: string) =>
     queryKey: [...wheelsKey, id, 'report'],
     queryFn: () => api.get(`${wheels.itemPath(id)}/report`, wheelReportSchema),
   });
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** The name the server gives the file (`Content-Disposition: attachment; filename="…"`), if any. */
+const attachmentName = (disposition: string | null) =>
+  disposition?.match(/filename="?([^";]+)"?/)?.[1] ?? null;
+
+/**
+ * GET /api/admin/wheels/{id}/export.csv (the owner or an admin). The admin session travels in
+ * the Authorization header, which a plain link cannot send, so the file is fetched here; the API
+ * client only reads JSON answers.
+ */
+export async function downloadWheelCsv(id: string): Promise<DownloadedFile> {
+  const token = getAdminToken();
+  let response: Response;
+  try {
+    response = await fetch(`${wheels.itemPath(id)}/export.csv`, {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch {
+    throw new ApiError({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
+  }
+  if (!response.ok) {
+    const body = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+    throw new ApiError({
+      status: response.status,
+      code: body.success ? body.data.error.code : 'internal_error',
+      message: `The CSV export failed with status ${response.status}.`,
+      ...(body.success ? { reason: body.data.error.reason, serverMessage: body.data.error.message } : {}),
+    });
+  }
+  return {
+    blob: await response.blob(),
+    fileName: attachmentName(response.headers.get('Content-Disposition')) ?? `wheel-${id}.csv`,
+  };
+}
