@@ -86,6 +86,12 @@ describe('live console', () => {
     expect(within(region).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
   });
 
+  it("says 'Spinning now' while the rings turn and people answer, before the next countdown", async () => {
+    const { console } = open({ spinning: true });
+    const region = await console();
+    await waitFor(() => expect(figure(region, 'Next spin')).toHaveTextContent('Spinning now'));
+  });
+
   it("counts down to the start and the next spin by the server's clock, asking again every 2 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const serverAheadMs = 3_600_000;

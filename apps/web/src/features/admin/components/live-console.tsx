@@ -23,6 +23,8 @@ import { LiveTimingForm } from './live-timing-form';
 export const LIVE_CONSOLE_LABEL = 'Live console';
 export const END_EVENT_QUESTION = 'End the event now? Nobody can take a seat afterwards.';
 export const WAITING_FOR_BOTH_RINGS = 'Waiting for people on both rings';
+/** The rings turn, or people answer their matches: the next countdown has not begun. */
+export const SPINNING_NOW = 'Spinning now';
 const LIVE_LOAD_ERROR = 'Failed to load the live figures. Trying again…';
 const CONTROL_FAILED = 'Failed to control the rounds. Please try again.';
 
@@ -161,6 +163,7 @@ function PhaseBadge({ live, serverNow }: { live: WheelLive; serverNow: number })
 function nextSpinText(live: WheelLive, serverNow: number): string {
   if (live.roundsPaused) return 'Paused';
   if (live.nextSpinAt) return formatCountdown(Date.parse(live.nextSpinAt) - serverNow);
+  if (live.spinning) return SPINNING_NOW;
   return live.phase === 'before' ? 'At the start' : WAITING_FOR_BOTH_RINGS;
 }
 
