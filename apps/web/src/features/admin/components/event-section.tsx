@@ -44,7 +44,7 @@ export function EventSection({ control, register, errors }: EventSectionProps) {
         hint={
           <>
             One prompt per line; each round shows the next one to the people it pairs.{' '}
-            <span className="tabular-nums">{promptCount(promptLines(prompts).length)}</span>
+            <span className="block tabular-nums">{promptCount(promptLines(prompts).length)}</span>
           </>
         }
         error={firstMessage(errors.prompts)}
