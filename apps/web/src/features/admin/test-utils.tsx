@@ -10,6 +10,7 @@ import type {
   Profile,
   ProfileResponse,
   Settings,
+  WheelLive,
 } from '@wheelmeet/contracts';
 import { ADMIN_DEFAULT_REGISTRATION_CONFIG, DEFAULT_SETTINGS } from '@wheelmeet/contracts';
 import type { ReactNode } from 'react';
@@ -110,6 +111,28 @@ export function makeAdminWheel(overrides: Partial<AdminWheel> = {}): AdminWheel 
     roundCount: null,
     eventEndedAt: null,
     prompts: [],
+    ...overrides,
+  };
+}
+
+/** A running wheel's live figures; `serverTime` is this computer's clock unless given. */
+export function makeWheelLive(overrides: Partial<WheelLive> = {}): WheelLive {
+  return {
+    wheelId: WHEEL_A,
+    phase: 'running',
+    startsAt: null,
+    eventEndedAt: null,
+    currentRound: 3,
+    roundCount: null,
+    nextSpinAt: null,
+    roundsPaused: false,
+    spinning: false,
+    seated: 6,
+    inCalls: 4,
+    awaitingAnswer: 1,
+    satOutLastRound: [],
+    announcement: null,
+    serverTime: new Date().toISOString(),
     ...overrides,
   };
 }

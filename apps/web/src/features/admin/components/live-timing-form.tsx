@@ -13,12 +13,12 @@ import { changeTiming, wheelQuery, wheelsKey } from '../api/wheels';
 import { useAdminForm } from '../hooks/use-admin-form';
 import { useTimedMessage } from '../hooks/use-timed-message';
 import { contractResolver } from '../lib/contract-resolver';
+import { blankToNull } from '../lib/wheel-form-values';
 
 export const TIMING_APPLIED = 'New timing applied: everyone on the wheel sees it now.';
 const TIMING_FAILED = 'Failed to change the timing. Please try again.';
 const FIELD_NAMES = ['roundSeconds', 'callMinutes'] as const;
 
-const blankToNull = (value: unknown) => (value === '' || value === null ? null : Number(value));
 const resolver = contractResolver<WheelTimingRequest>(wheelTimingRequestSchema);
 
 /**

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
-import { makeAdminWheel, profileRoute, renderAdminPage, signIn, WHEEL_A } from '../test-utils';
+import { makeAdminWheel, makeWheelLive, profileRoute, renderAdminPage, signIn, WHEEL_A } from '../test-utils';
 import { WheelDetailPage } from './wheel-detail-page';
 import { WheelsPage } from './wheels-page';
 
@@ -24,6 +24,7 @@ function open(wheel = PRIVATE, extra: Parameters<typeof mockFetch>[0] = {}) {
       embedPath: `/embed/wheels/${WHEEL_A}`,
     }),
     [`GET ${URL}/safety/reports`]: jsonResponse([]),
+    [`GET ${URL}/live`]: () => jsonResponse(makeWheelLive()),
     ...extra,
   });
   const rendered = renderAdminPage(`/admin/wheels/${WHEEL_A}`, pages);
@@ -117,18 +118,12 @@ describe('wheel detail', () => {
     expect(screen.queryByText(/seats taken/)).not.toBeInTheDocument();
   });
 
-  it('controls the rounds and shows their state', async () => {
-    const { fetchMock } = open(makeAdminWheel(), {
-      [`POST ${URL}/rounds`]: jsonResponse(makeAdminWheel({ roundsPaused: true })),
-    });
-    const rounds = await screen.findByRole('region', { name: 'Rounds' });
-    expect(within(rounds).getByText('Running')).toBeInTheDocument();
-
-    await userEvent.click(within(rounds).getByRole('button', { name: 'Pause' }));
-    expect(await within(rounds).findByText('Paused')).toBeInTheDocument();
-    expect(within(rounds).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([url]) => url === `${URL}/rounds`);
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ action: 'pause' });
+  it('has the live console with the round controls and the timing', async () => {
+    open(makeAdminWheel());
+    const live = await screen.findByRole('region', { name: 'Live console' });
+    expect(await within(live).findByText('Running')).toBeInTheDocument();
+    expect(within(live).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(within(live).getByText('60 s (standard)')).toBeInTheDocument();
   });
 
   it('changes the round and call length live, and says everyone sees it', async () => {
@@ -142,7 +137,7 @@ describe('wheel detail', () => {
         }),
       ),
     });
-    const rounds = await screen.findByRole('region', { name: 'Rounds' });
+    const rounds = await screen.findByRole('region', { name: 'Live console' });
     const timing = within(rounds).getByRole('form', { name: 'Change timing now' });
     await userEvent.type(within(timing).getByLabelText('New round length (seconds)'), '5');
     await userEvent.click(within(timing).getByRole('button', { name: 'Apply now' }));

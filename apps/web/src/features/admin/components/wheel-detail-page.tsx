@@ -13,10 +13,11 @@ import { toUpdateWheelBody, wheelToFormValues } from '../lib/wheel-form-values';
 import { AdminPageHeader } from './admin-page-header';
 import { linkClasses } from './data-table';
 import { DeleteWheelDialog } from './delete-wheel-dialog';
-import { RoundControls } from './round-controls';
+import { LiveConsole } from './live-console';
 import { SendSummaries } from './send-summaries';
 import { StatusBadge } from './status-badge';
 import { SuccessBanner } from './success-banner';
+import { WheelEmbedPanel } from './wheel-embed-panel';
 import { WheelForm } from './wheel-form';
 import { wheelReportPath } from './wheel-link';
 import {
@@ -29,7 +30,6 @@ import {
   wheelDeletedMessage,
   wheelUpdatedMessage,
 } from './wheel-messages';
-import { WheelEmbedPanel } from './wheel-embed-panel';
 import { WheelSafetyReports } from './wheel-safety-reports';
 import { WheelSharePanel } from './wheel-share-panel';
 
@@ -85,7 +85,7 @@ export function WheelDetailPage() {
       />
       <div className="space-y-6">
         <SuccessBanner banner={banner} />
-        <RoundControls wheel={data} />
+        <LiveConsole wheel={data} />
         {data.isPrivate ? <WheelSharePanel wheel={data} /> : null}
         <WheelEmbedPanel wheel={data} />
         <SendSummaries wheelId={data.id} />

@@ -1,9 +1,11 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   ACCESS_CODE_MESSAGES,
   ACCESS_CODE_RULE,
   accessCodeProblem,
+  PROMPT_MAX_LENGTH,
+  PROMPTS_MAX,
   REGISTRATION_FIELDS_MAX,
   REGISTRATION_OPTIONS_MAX,
   RING_RULE_FIELD_MISSING,
@@ -310,6 +312,61 @@ describe('wheel form', () => {
     renderForm('edit');
     expect(screen.queryByLabelText(/^Slot count/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Status')).toHaveValue('Active');
+  });
+
+  describe('event', () => {
+    const section = () => screen.getByRole('group', { name: 'Event' });
+
+    it('sends the start in the browser’s time zone, the number of rounds and one prompt per line', async () => {
+      const onSubmit = renderForm('edit');
+      const event = section();
+      expect(within(event).getByText(/^In your time zone \(/)).toBeInTheDocument();
+      fireEvent.change(within(event).getByLabelText('Starts at'), { target: { value: '2030-05-17T18:30' } });
+      await userEvent.type(within(event).getByLabelText('Number of rounds'), '6');
+      await userEvent.type(
+        within(event).getByLabelText('Icebreaker prompts'),
+        'Best trip?{Enter}{Enter}Tool?',
+      );
+      expect(within(event).getByText('2 of 50 prompts')).toBeInTheDocument();
+      await submit('edit');
+
+      await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+      const values = vi.mocked(onSubmit).mock.calls[0]?.[0] as WheelFormValues;
+      expect(toUpdateWheelBody(values)).toMatchObject({
+        startsAt: new Date(2030, 4, 17, 18, 30).toISOString(),
+        roundCount: 6,
+        prompts: ['Best trip?', 'Tool?'],
+      });
+    });
+
+    it("shows the contract's messages beside the number of rounds and the prompts", async () => {
+      const onSubmit = renderForm('edit');
+      const event = section();
+      const rounds = within(event).getByLabelText('Number of rounds');
+      await userEvent.type(rounds, '101');
+      fireEvent.change(within(event).getByLabelText('Icebreaker prompts'), {
+        target: { value: `Fine\n${'x'.repeat(PROMPT_MAX_LENGTH + 1)}` },
+      });
+      await submit('edit');
+      expect(await within(event).findByText('An event has at most 100 rounds')).toBeInTheDocument();
+      expect(rounds).toHaveAccessibleDescription(/An event has at most 100 rounds/);
+      expect(within(event).getByLabelText('Icebreaker prompts')).toHaveAccessibleDescription(
+        /A prompt can be at most 200 characters/,
+      );
+
+      await userEvent.clear(rounds);
+      await userEvent.type(rounds, '0');
+      fireEvent.change(within(event).getByLabelText('Icebreaker prompts'), {
+        target: {
+          value: Array.from({ length: PROMPTS_MAX + 1 }, (_, index) => `Prompt ${index}`).join('\n'),
+        },
+      });
+      await submit('edit');
+      expect(await within(event).findByText('An event has at least 1 round')).toBeInTheDocument();
+      expect(within(event).getByText('A wheel can have at most 50 prompts')).toBeInTheDocument();
+      expect(within(event).getByText('51 of 50 prompts')).toBeInTheDocument();
+      expect(onSubmit).not.toHaveBeenCalled();
+    });
   });
 
   describe('rings', () => {

@@ -19,11 +19,13 @@ import { useAdminForm } from '../hooks/use-admin-form';
 import { generateAccessCode } from '../lib/access-code';
 import { contractResolver } from '../lib/contract-resolver';
 import {
+  blankToNull,
   type EditorConfig,
   toCreateWheelBody,
   toUpdateWheelBody,
   type WheelFormValues,
 } from '../lib/wheel-form-values';
+import { EventSection } from './event-section';
 import { FormSection } from './form-section';
 import { OwnerField } from './owner-field';
 import { RegistrationFieldsEditor } from './registration-fields-editor';
@@ -49,13 +51,14 @@ const FIELD_NAMES = [
   'innerRingLabel',
   'outerRingLabel',
   'ringRule',
+  'startsAt',
+  'roundCount',
+  'prompts',
   'businessUserId',
 ] as const;
 
 const createResolver = contractResolver<WheelFormValues>(createWheelRequestSchema, toCreateWheelBody);
 const updateResolver = contractResolver<WheelFormValues>(updateWheelRequestSchema, toUpdateWheelBody);
-
-const blankToNull = (value: unknown) => (value === '' || value === null ? null : Number(value));
 
 interface WheelFormProps {
   mode: 'create' | 'edit';
@@ -159,6 +162,10 @@ export function WheelForm({ mode, defaultValues, onSubmit }: WheelFormProps) {
             {...register('callMinutes', { setValueAs: blankToNull })}
           />
         </div>
+      </FormSection>
+
+      <FormSection title="Event">
+        <EventSection control={control} register={register} errors={errors} />
       </FormSection>
 
       <FormSection title="Access">

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WheelReport } from '@wheelmeet/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
 import { profileRoute, renderAdminPage, signIn, WHEEL_A } from '../test-utils';
 import { WheelReportPage } from './wheel-report-page';
@@ -38,10 +38,34 @@ function makeWheelReport(overrides: Partial<WheelReport> = {}): WheelReport {
   };
 }
 
-function open(response: Response) {
+const CSV_URL = `/api/admin/wheels/${WHEEL_A}/export.csv`;
+
+function open(response: Response, extra: Parameters<typeof mockFetch>[0] = {}) {
   signIn('business');
-  mockFetch({ ...profileRoute('business'), [`GET ${URL}`]: response });
+  const fetchMock = mockFetch({ ...profileRoute('business'), [`GET ${URL}`]: response, ...extra });
   renderAdminPage(`/admin/wheels/${WHEEL_A}/report`, pages);
+  return fetchMock;
+}
+
+/** Catches what the page hands to the browser's downloads. */
+function captureDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  vi.stubGlobal(
+    'URL',
+    class extends globalThis.URL {
+      static override createObjectURL(blob: Blob) {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      }
+      static override revokeObjectURL() {}
+    },
+  );
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
+  });
+  return saved;
 }
 
 describe('wheel matching report', () => {
@@ -92,5 +116,53 @@ describe('wheel matching report', () => {
     mockFetch({ ...profileRoute('business'), [`GET ${URL}`]: jsonResponse(makeWheelReport()) });
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Figures per round' })).toBeInTheDocument();
+  });
+
+  describe('CSV download', () => {
+    it('fetches the export with the session, says it is preparing, and saves the file', async () => {
+      const saved = captureDownloads();
+      let answer: (response: Response) => void = () => undefined;
+      const fetchMock = open(jsonResponse(makeWheelReport()), {
+        [`GET ${CSV_URL}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      expect(await screen.findByRole('button', { name: 'Preparing…' })).toBeDisabled();
+
+      answer(
+        new Response('round,seated\n1,9\n', {
+          headers: {
+            'Content-Type': 'text/csv',
+            'Content-Disposition': 'attachment; filename="mentoring-night.csv"',
+          },
+        }),
+      );
+      expect(await screen.findByRole('button', { name: 'Download CSV' })).toBeEnabled();
+      expect(saved).toHaveLength(1);
+      expect(saved[0]?.name).toBe('mentoring-night.csv');
+      expect(await saved[0]?.blob.text()).toBe('round,seated\n1,9\n');
+      const call = fetchMock.mock.calls.find(([url]) => url === CSV_URL);
+      expect(new Headers(call?.[1]?.headers).get('Authorization')).toBe('Bearer token-123');
+    });
+
+    it('says why the file could not be downloaded', async () => {
+      const saved = captureDownloads();
+      open(jsonResponse(makeWheelReport()), {
+        [`GET ${CSV_URL}`]: errorResponse(403, 'forbidden', 'This wheel is not yours'),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('This wheel is not yours');
+      expect(saved).toEqual([]);
+    });
+
+    it('falls back to its own message without a server message', async () => {
+      captureDownloads();
+      open(jsonResponse(makeWheelReport()), {
+        [`GET ${CSV_URL}`]: new Response('Bad gateway', { status: 502 }),
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Failed to download the CSV. Please try again.',
+      );
+    });
   });
 });

@@ -10,6 +10,7 @@ import { wheelReportQuery } from '../api/wheels';
 import { formatDateTime, formatPercent } from '../lib/format';
 import { AdminPageHeader } from './admin-page-header';
 import { type Column, ListTable, linkClasses } from './data-table';
+import { DownloadCsvButton } from './download-csv-button';
 import { TRY_AGAIN_LABEL } from './list-content';
 import { ReportFigures, ReportSection } from './report-section';
 import { MATCHING_REPORT_LABEL, NO_ROUNDS_YET, WHEEL_REPORT_LOAD_ERROR } from './wheel-messages';
@@ -54,17 +55,20 @@ const ROUND_COLUMNS: Column<RoundFigures>[] = [
 export function WheelReportPage() {
   const { wheelId = '' } = useParams();
   const report = useQuery(wheelReportQuery(wheelId));
-  const back = (
-    <Link to={`/admin/wheels/${encodeURIComponent(wheelId)}`} className={linkClasses}>
-      Back to the wheel
-    </Link>
+  const actions = (
+    <>
+      <DownloadCsvButton wheelId={wheelId} />
+      <Link to={`/admin/wheels/${encodeURIComponent(wheelId)}`} className={`${linkClasses} self-center`}>
+        Back to the wheel
+      </Link>
+    </>
   );
 
   if (report.isPending) return <LoadingState />;
   if (report.isError) {
     return (
       <>
-        <AdminPageHeader title={MATCHING_REPORT_LABEL} actions={back} />
+        <AdminPageHeader title={MATCHING_REPORT_LABEL} actions={actions} />
         <ErrorState
           message={errorMessage(report.error, WHEEL_REPORT_LOAD_ERROR)}
           action={
@@ -83,7 +87,7 @@ export function WheelReportPage() {
       <AdminPageHeader
         title={`${MATCHING_REPORT_LABEL}: ${name}`}
         description="Each round's figures are taken when the wheel stops, so “never met” means never before that round."
-        actions={back}
+        actions={actions}
       />
       {rounds.length === 0 ? (
         <EmptyState title={NO_ROUNDS_YET} />

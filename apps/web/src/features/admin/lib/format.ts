@@ -47,3 +47,12 @@ export function formatDuration(totalSeconds: number): string {
 export function formatPercent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
+
+/** Time left as '4:59', or '1:04:59' from an hour; never below '0:00'. */
+export function formatCountdown(milliseconds: number): string {
+  const totalSeconds = Math.max(0, Math.ceil(milliseconds / 1000));
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = String(totalSeconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
+}

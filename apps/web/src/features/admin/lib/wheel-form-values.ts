@@ -73,6 +73,12 @@ export interface WheelFormValues {
   innerRingLabel: string;
   outerRingLabel: string;
   ringRule: RingRuleFormValues;
+  /** 'YYYY-MM-DDTHH:mm' in the browser's time zone, from the datetime-local input; '' for no start. */
+  startsAt: string;
+  /** null: an endless wheel. */
+  roundCount: number | null;
+  /** The icebreaker prompts, one per line. */
+  prompts: string;
   /**
    * Only sent when an admin creates a wheel: the owning business user's id, '' for WheelMeet.
    * Left out for business users, whose wheels are always their own.
@@ -161,6 +167,9 @@ export function newWheelFormValues({ chooseOwner = false }: { chooseOwner?: bool
     innerRingLabel: '',
     outerRingLabel: '',
     ringRule: NO_RING_RULE,
+    startsAt: '',
+    roundCount: null,
+    prompts: '',
     ...(chooseOwner ? { businessUserId: '' } : {}),
   };
 }
@@ -195,8 +204,42 @@ export function wheelToFormValues(wheel: AdminWheel): WheelFormValues {
           outerAnswers: wheel.ringRule.outer.join(', '),
         }
       : NO_RING_RULE,
+    startsAt: wheel.startsAt ? toLocalDateTime(wheel.startsAt) : '',
+    roundCount: wheel.roundCount,
+    prompts: wheel.prompts.join('\n'),
   };
 }
+
+/** An empty number input means the standard (or no limit): null, not NaN or 0. */
+export const blankToNull = (value: unknown) => (value === '' || value === null ? null : Number(value));
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as a datetime-local input shows it: the wall-clock time in the browser's time zone. */
+export function toLocalDateTime(iso: string): string {
+  const date = new Date(iso);
+  return (
+    `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}` +
+    `T${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
+  );
+}
+
+/**
+ * A datetime-local value back to an instant: without an offset the browser reads it in its own
+ * time zone. Anything it cannot read goes as typed, so the contract says what is wrong.
+ */
+export function fromLocalDateTime(local: string): string | null {
+  if (local === '') return null;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? local : date.toISOString();
+}
+
+/** The prompts the organiser wrote: one per line, blank lines dropped as the contract drops them. */
+export const promptLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 /** The fields a ring rule may read: those participants are asked, as the contract counts them. */
 export const ringRuleFieldChoices = (editor: EditorConfig): RegistrationField[] =>
@@ -241,6 +284,9 @@ function commonBody(values: WheelFormValues) {
     innerRingLabel: values.innerRingLabel,
     outerRingLabel: values.outerRingLabel,
     ringRule: toRingRule(values.ringRule),
+    startsAt: fromLocalDateTime(values.startsAt),
+    roundCount: values.roundCount,
+    prompts: promptLines(values.prompts),
   };
 }
 
