@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorState } from '@/components/ui/error-state';
 import { LoadingState } from '@/components/ui/loading-state';
 import { useMyConnections } from '@/features/connections/api/connections';
+import { MY_CONNECTIONS_TITLE } from '@/features/connections/components/my-connections-dialog';
 import { SummaryEmailOptIn } from '@/features/connections/components/summary-email-opt-in';
 import { errorMessage } from '@/lib/api-client';
 import { formatTime } from '@/lib/format';
@@ -11,7 +12,6 @@ import { formatTime } from '@/lib/format';
 export const CLOSING_TITLE = 'Thank you for taking part';
 export const PEOPLE_MET_TITLE = 'People you met';
 export const NOBODY_MET_MESSAGE = 'You did not meet anyone this time.';
-export const MY_CONNECTIONS_LINK_LABEL = 'My connections';
 
 /** The people this participant had a call with: a declined match was no meeting. */
 function PeopleMet({ token, headingLevel }: { token: string; headingLevel: 2 | 3 }) {
@@ -87,7 +87,7 @@ export function EventClosingScreen({
         <>
           <PeopleMet token={token} headingLevel={headingLevel === 1 ? 2 : 3} />
           <Button variant="secondary" className="mt-4" onClick={onOpenConnections}>
-            {MY_CONNECTIONS_LINK_LABEL}
+            {MY_CONNECTIONS_TITLE}
           </Button>
           <div className="mt-6">
             <SummaryEmailOptIn token={token} open />

@@ -9,14 +9,15 @@ const LONGEST_TIMEOUT_MS = 2 ** 31 - 1;
  */
 export function useBeforeStart(startsAt: string | null, clockOffsetMs: number): boolean {
   const [wakeUps, setWakeUps] = useState(0);
-  const msLeft = startsAt ? Date.parse(startsAt) - (Date.now() + clockOffsetMs) : 0;
-  const before = msLeft > 0;
+  const msLeft = () => (startsAt ? Date.parse(startsAt) - (Date.now() + clockOffsetMs) : 0);
+  const before = msLeft() > 0;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: msLeft reads only startsAt and clockOffsetMs; wakeUps sets the next timer after a long wait.
   useEffect(() => {
     if (!before) return;
-    const timer = setTimeout(() => setWakeUps(wakeUps + 1), Math.min(msLeft, LONGEST_TIMEOUT_MS));
+    const timer = setTimeout(() => setWakeUps((count) => count + 1), Math.min(msLeft(), LONGEST_TIMEOUT_MS));
     return () => clearTimeout(timer);
-  }, [before, msLeft, wakeUps]);
+  }, [before, startsAt, clockOffsetMs, wakeUps]);
 
   return before;
 }
