@@ -1,5 +1,7 @@
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import type { Announcement } from '@wheelmeet/contracts';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { DialogLoading } from '@/components/ui/dialog';
+import type { CallAnnouncement } from '@/features/video/components/video-call-overlay';
 import { useVideoCall } from '@/features/video/hooks/use-video-call';
 import type { WheelCallHooks } from '@/features/wheel/components/wheel-experience';
 import { onDemand, whenIdle } from '@/lib/on-demand';
@@ -16,16 +18,23 @@ export const preloadVideoCallOverlay = overlay.preload;
  * Puts the video call over a wheel screen: the wheel reports each match shown to this person
  * (`onMatchOffered`, the ICE servers are fetched), each match this person accepts
  * (`onMatchAccepted`, the camera gets ready) and each match both sides accepted (`onMatchReady`,
- * the call starts); the call takes it from there. The two features meet only here.
+ * the call starts); the call takes it from there. The wheel's announcement shows over the call,
+ * and the wheel knows a call is open (its closing screen waits). The two features meet only here.
  */
 export function WheelWithVideoCall({ children }: { children: (call: WheelCallHooks) => ReactNode }) {
   const call = useVideoCall();
   const { onMatchReady, onMatchAccepted, onMatchOffered } = call;
-  // Every step of a call's set-up re-renders this component; the wheel does not depend on the
-  // call's state, so it is kept as it is rather than re-rendered between those steps.
+  const inCall = call.state.phase !== 'idle';
+  const [announcement, setAnnouncement] = useState<CallAnnouncement | null>(null);
+  const onAnnouncementShown = useCallback(
+    (shown: Announcement | null, dismiss: () => void) => setAnnouncement({ announcement: shown, dismiss }),
+    [],
+  );
+  // Every step of a call's set-up re-renders this component; the wheel depends only on whether
+  // a call is open, so it is kept as it is rather than re-rendered between those steps.
   const wheel = useMemo(
-    () => children({ onMatchReady, onMatchAccepted, onMatchOffered }),
-    [children, onMatchReady, onMatchAccepted, onMatchOffered],
+    () => children({ onMatchReady, onMatchAccepted, onMatchOffered, onAnnouncementShown, inCall }),
+    [children, onMatchReady, onMatchAccepted, onMatchOffered, onAnnouncementShown, inCall],
   );
   useEffect(() => whenIdle(() => void overlay.preload()), []);
   // Once shown, the overlay stays mounted so that the end of a call goes through its dialog.
@@ -36,7 +45,7 @@ export function WheelWithVideoCall({ children }: { children: (call: WheelCallHoo
       {wheel}
       {shown ? (
         <Suspense fallback={<DialogLoading />}>
-          <LoadedOverlay call={call} />
+          <LoadedOverlay call={call} announcement={announcement} />
         </Suspense>
       ) : null}
     </>

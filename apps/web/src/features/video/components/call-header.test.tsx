@@ -1,10 +1,11 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CallTimerEvent } from '@wheelmeet/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeStream } from '@/test/fake-webrtc';
 import { ME_ID, PARTNER_ID } from '@/test/fixtures';
 import { BACK_TO_WHEEL_LABEL, ENDING_SOON_MESSAGE, TIME_UP_MESSAGE } from './call-messages';
+import { ANNOUNCEMENT_LABEL } from '@/components/event/announcement-banner';
 import { button, dialog, MATCH, setup, stubPlaybackPerTest } from './video-call-overlay.fixtures';
 
 stubPlaybackPerTest();
@@ -51,13 +52,14 @@ describe("video call overlay: the call's clock", () => {
 
     it('shows the time left by the server’s clock, warns at 30 seconds, and asks the partner to extend', async () => {
       const user = userEvent.setup();
-      const { hub, fakes, matchReady } = setup();
+      const { hub, fakes, sound, matchReady } = setup();
       await matchReady();
       // This browser's clock is 5 s behind the server's.
       fakes.clock.now = -5_000;
       act(() => hub.push('CallTimer', timer()));
       expect(screen.getByTestId('call-time-left')).toHaveTextContent('02:00');
       expect(within(dialog()).queryByText(ENDING_SOON_MESSAGE)).not.toBeInTheDocument();
+      expect(sound.beep).not.toHaveBeenCalled();
 
       hub.handle('ExtendCall', () => ({ data: timer({ extensionRequestedBy: ME_ID }) }));
       await user.click(button('Ask for 2 more minutes'));
@@ -68,6 +70,7 @@ describe("video call overlay: the call's clock", () => {
       act(() => fakes.timers.runAll());
       expect(screen.getByTestId('call-time-left')).toHaveTextContent('00:30');
       expect(within(dialog()).getByText(ENDING_SOON_MESSAGE)).toBeInTheDocument();
+      expect(sound.beep).toHaveBeenCalledTimes(1);
 
       act(() =>
         hub.push(
@@ -127,5 +130,31 @@ describe("video call overlay: the call's clock", () => {
     );
     expect(screen.getByTestId('call-timer')).toHaveTextContent('01:35');
     expect(screen.getByTestId('call-time-left')).toHaveTextContent('03:25');
+  });
+
+  describe('an event (issue 35)', () => {
+    it("shows the round's icebreaker from the match", async () => {
+      const { matchReady } = setup();
+      await matchReady({ ...MATCH, prompt: 'What surprised you this week?' });
+      expect(within(dialog()).getByRole('region', { name: 'Icebreaker' })).toHaveTextContent(
+        'What surprised you this week?',
+      );
+    });
+
+    it("shows the host's announcement over the call, to dismiss there", async () => {
+      const user = userEvent.setup();
+      const dismiss = vi.fn();
+      const { matchReady } = setup({
+        announcement: {
+          announcement: { message: 'Five minutes left', sentAt: '2026-11-28T18:30:00.000Z' },
+          dismiss,
+        },
+      });
+      await matchReady();
+      const banner = within(dialog()).getByRole('status', { name: ANNOUNCEMENT_LABEL });
+      expect(banner).toHaveTextContent('Five minutes left');
+      await user.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+      expect(dismiss).toHaveBeenCalled();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { Dialog as RadixDialog } from 'radix-ui';
+import { IcebreakerPrompt } from '@/components/event/icebreaker-prompt';
 import { cn } from '@/lib/cn';
 import type { CallState } from '../hooks/call-reducer';
 import { formatCallDuration } from '../hooks/use-call-clock';
@@ -18,7 +19,10 @@ const LABEL_DOT: Record<ConnectionLabel, string> = {
   [CALL_ENDED_LABEL]: 'bg-slate-400',
 };
 
-/** The call's title, how the connection is doing, the time since it started and the time left. */
+/**
+ * The call's title, how the connection is doing, the time since it started and the time left,
+ * and the round's icebreaker when the wheel has one.
+ */
 export function CallHeader({
   state,
   partner,
@@ -64,6 +68,9 @@ export function CallHeader({
           </p>
         ) : null}
       </div>
+      {state.prompt ? (
+        <IcebreakerPrompt prompt={state.prompt} className="w-full bg-slate-800 text-slate-100" />
+      ) : null}
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { RealtimeClientContext } from '@/lib/realtime-client';
+import { SoundPlayerContext } from '@/lib/sounds';
 import { createFakeCallEnvironment, createSignallingHub, flushPromises } from '@/test/fake-webrtc';
 import { ME_ID, makeMatch, makeParticipant } from '@/test/fixtures';
 import type { CallParticipant } from '../hooks/call-controller';
 import { useVideoCall, type VideoCall } from '../hooks/use-video-call';
 import { VideoCallEnvironmentContext } from '../hooks/video-call-environment';
-import { VideoCallOverlay } from './video-call-overlay';
+import { type CallAnnouncement, VideoCallOverlay } from './video-call-overlay';
 
 // The call screen's tests, by concern, share these: the participant, their matches, and the
 // screen rendered on fakes.
@@ -21,21 +22,25 @@ export const MATCH_AS_ANSWERER = makeMatch({
   user2: makeParticipant({ id: ME_ID, username: 'Grace' }),
 });
 
-export function setup() {
+/** `announcement`: what the wheel shows under the call (issue 35). */
+export function setup({ announcement = null }: { announcement?: CallAnnouncement | null } = {}) {
   const { hub, client } = createSignallingHub();
   const fakes = createFakeCallEnvironment();
   const latest: { call: VideoCall | null } = { call: null };
+  const sound = { beep: vi.fn() };
 
   function Screen() {
     const call = useVideoCall();
     latest.call = call;
-    return <VideoCallOverlay call={call} />;
+    return <VideoCallOverlay call={call} announcement={announcement} />;
   }
 
   render(
     <RealtimeClientContext value={client}>
       <VideoCallEnvironmentContext value={fakes.environment}>
-        <Screen />
+        <SoundPlayerContext value={sound}>
+          <Screen />
+        </SoundPlayerContext>
       </VideoCallEnvironmentContext>
     </RealtimeClientContext>,
   );
@@ -48,7 +53,7 @@ export function setup() {
     });
   }
   const settle = () => act(flushPromises);
-  return { hub, fakes, matchReady, settle };
+  return { hub, fakes, sound, matchReady, settle };
 }
 
 export const dialog = () => screen.getByRole('dialog', { name: 'Video call with Ada' });

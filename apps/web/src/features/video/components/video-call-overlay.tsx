@@ -1,10 +1,13 @@
-import { CALL_ENDING_WARNING_MS } from '@wheelmeet/contracts';
+import { type Announcement, CALL_ENDING_WARNING_MS } from '@wheelmeet/contracts';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
+import { AnnouncementBanner } from '@/components/event/announcement-banner';
+import { SoundToggle } from '@/components/event/sound-toggle';
 import { SAFETY_BUTTON_LABEL, SafetyDialogHost, type SafetyTarget } from '@/components/safety/safety-button';
 import { Button } from '@/components/ui/button';
 import { HIDES_TOASTS_ATTRIBUTE } from '@/components/ui/toast';
 import { getStoredParticipant } from '@/lib/auth-storage';
+import { useBeepWhen } from '@/lib/sounds';
 import { canRetry } from '../hooks/call-reducer';
 import { useElapsedSeconds, useRemoteCameraOff, useSecondsLeft } from '../hooks/use-call-clock';
 import type { VideoCall } from '../hooks/use-video-call';
@@ -13,11 +16,23 @@ import { CallHeader } from './call-header';
 import { callMessage, ENDING_SOON_MESSAGE, LOCAL_VIDEO_FAILED_MESSAGE } from './call-messages';
 import { CallStage } from './call-stage';
 
+/** The host's announcement the wheel has not had dismissed, shown over the call too (issue 35). */
+export interface CallAnnouncement {
+  announcement: Announcement | null;
+  dismiss: () => void;
+}
+
 /**
  * The call as a modal dialog over the wheel: both videos, the connection's state, and the
  * controls. Escape and clicks outside do not hang up a running call; End call does.
  */
-export function VideoCallOverlay({ call }: { call: VideoCall }) {
+export function VideoCallOverlay({
+  call,
+  announcement = null,
+}: {
+  call: VideoCall;
+  announcement?: CallAnnouncement | null;
+}) {
   const { state } = call;
   const [localVideoFailed, setLocalVideoFailed] = useState(false);
   // Block or report the partner from the call (decision 016), with the participant's own token.
@@ -31,6 +46,7 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
   const elapsed = useElapsedSeconds(stopped ? null : (state.startedAt ?? state.connectedAt));
   const secondsLeft = useSecondsLeft(stopped ? null : state.endsAt);
   const endingSoon = secondsLeft !== null && secondsLeft * 1_000 <= CALL_ENDING_WARNING_MS;
+  useBeepWhen(endingSoon);
   // Ended for good (a hang-up, time up, a block or a removal): retrying cannot bring it back.
   const over = stopped && !canRetry(state);
   const noPictureArrives = useRemoteCameraOff(
@@ -64,6 +80,10 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
           {...{ [HIDES_TOASTS_ATTRIBUTE]: '' }}
           className="fixed inset-2 z-[60] flex flex-col gap-4 overflow-y-auto rounded-2xl bg-slate-900 p-4 text-white shadow-xl focus:outline-none sm:inset-6 sm:p-6"
         >
+          {/* The modal hides the wheel's banner from screen readers: the call's screen has its own. */}
+          {announcement ? (
+            <AnnouncementBanner announcement={announcement.announcement} onDismiss={announcement.dismiss} />
+          ) : null}
           <CallHeader
             state={state}
             partner={partner}
@@ -103,6 +123,7 @@ export function VideoCallOverlay({ call }: { call: VideoCall }) {
 
           <div className="flex flex-wrap items-center justify-center gap-3">
             <CallControls call={call} state={state} partner={partner} stopped={stopped} over={over} />
+            <SoundToggle variant="ghost" className="text-slate-200 hover:bg-slate-800" />
             {token && state.matchId ? (
               <Button
                 variant="ghost"

@@ -115,7 +115,13 @@ export function createCallController({
     const s = new CallSession(match, me, role, context, prepared);
     session = s;
     const partner = role === 'offerer' ? match.user2 : match.user1;
-    dispatch({ type: 'opened', matchId: match.id, role, partnerName: displayNameOf(partner) });
+    dispatch({
+      type: 'opened',
+      matchId: match.id,
+      role,
+      partnerName: displayNameOf(partner),
+      prompt: match.prompt ?? null,
+    });
     return s;
   }
 

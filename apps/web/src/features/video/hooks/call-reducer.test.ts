@@ -8,6 +8,7 @@ const OPENED = callReducer(IDLE_CALL_STATE, {
   matchId: 'match-1',
   role: 'offerer',
   partnerName: 'Ada',
+  prompt: null,
 });
 
 /** A call that connected at 5 s, with both streams and a clock. */
@@ -34,6 +35,7 @@ describe('callReducer', () => {
       matchId: 'match-2',
       role: 'answerer',
       partnerName: 'Grace',
+      prompt: 'What brought you here?',
     });
     expect(after).toEqual({
       ...IDLE_CALL_STATE,
@@ -41,6 +43,7 @@ describe('callReducer', () => {
       matchId: 'match-2',
       role: 'answerer',
       partnerName: 'Grace',
+      prompt: 'What brought you here?',
     });
   });
 

@@ -31,6 +31,8 @@ export interface CallState extends CallClock {
   matchId: string | null;
   role: CallRole | null;
   partnerName: string | null;
+  /** Issue 35: the round's icebreaker prompt, from the match; null when the wheel has none. */
+  prompt: string | null;
   /** The peer connection's own `connectionState`. */
   peerState: RTCPeerConnectionState;
   /**
@@ -63,6 +65,7 @@ export const IDLE_CALL_STATE: CallState = {
   matchId: null,
   role: null,
   partnerName: null,
+  prompt: null,
   peerState: 'new',
   connectedAt: null,
   startedAt: null,
@@ -84,7 +87,7 @@ export const IDLE_CALL_STATE: CallState = {
 
 /** What happened to the call; `callReducer` says what the screen shows after it. */
 export type CallEvent =
-  | { type: 'opened'; matchId: string; role: CallRole; partnerName: string }
+  | { type: 'opened'; matchId: string; role: CallRole; partnerName: string; prompt: string | null }
   /** An offer (or, `answering`, an answer to a new offer) is being made; `retrying` after Retry or a fresh start. */
   | { type: 'offering' | 'answering'; retrying: boolean }
   /** The offer or answer went out. */
@@ -122,6 +125,7 @@ export function callReducer(state: CallState, event: CallEvent): CallState {
         matchId: event.matchId,
         role: event.role,
         partnerName: event.partnerName,
+        prompt: event.prompt,
       };
     case 'offering':
     case 'answering':

@@ -47,6 +47,19 @@ describe('matches dialog', () => {
     ]);
   });
 
+  it("shows the round's icebreaker when the match has one (issue 35)", () => {
+    renderMatches([makeMatch({ prompt: 'What are you working on?' })]);
+    const card = screen.getByRole('listitem', { name: 'Match with Ada' });
+    expect(within(card).getByRole('region', { name: 'Icebreaker' })).toHaveTextContent(
+      'What are you working on?',
+    );
+  });
+
+  it('shows no icebreaker for a wheel without prompts', () => {
+    renderMatches([makeMatch({ prompt: null })]);
+    expect(screen.queryByRole('region', { name: 'Icebreaker' })).not.toBeInTheDocument();
+  });
+
   it('sends the answer for the match', async () => {
     const { onRespond } = renderMatches([makeMatch()]);
     await userEvent.click(screen.getByRole('button', { name: 'Accept' }));

@@ -7,6 +7,7 @@ import {
   type RegistrationConfig,
 } from '@wheelmeet/contracts';
 import { useMemo, useState } from 'react';
+import { IcebreakerPrompt } from '@/components/event/icebreaker-prompt';
 import { SAFETY_BUTTON_LABEL, SafetyDialogHost, type SafetyTarget } from '@/components/safety/safety-button';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -122,6 +123,9 @@ function MatchCard({ match, meId, clockOffsetMs, registrationFields, onRespond, 
     <li aria-label={`Match with ${name}`} className="rounded-xl border border-slate-200 p-4">
       <h3 className="font-semibold text-slate-900">{name}</h3>
       <Profile rows={rows} />
+      {match.prompt ? (
+        <IcebreakerPrompt prompt={match.prompt} className="mt-3 bg-indigo-50 text-indigo-950" />
+      ) : null}
 
       <ul aria-label="Who has accepted" className="mt-3 flex gap-4">
         <StatusDot label="You" accepted={meAccepted} />

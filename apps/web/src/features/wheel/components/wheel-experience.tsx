@@ -1,4 +1,5 @@
 import {
+  type Announcement,
   indexInRing,
   type Match,
   type OpenWheel,
@@ -17,10 +18,13 @@ import {
   useRef,
   useState,
 } from 'react';
+import { AnnouncementBanner } from '@/components/event/announcement-banner';
+import { SoundToggle } from '@/components/event/sound-toggle';
 import { RemovedNotice } from '@/components/safety/removed-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DialogLoading } from '@/components/ui/dialog';
+import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Switch } from '@/components/ui/switch';
 import { ToastRegion } from '@/components/ui/toast';
@@ -34,13 +38,16 @@ import { onDemand, whenIdle } from '@/lib/on-demand';
 import { shownMatches } from '../hooks/match-texts';
 import { namesItsRings, registeredRing, ringNames } from '../hooks/ring-texts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
+import { useBeforeStart } from '../hooks/use-before-start';
 import { useRingRotation } from '../hooks/use-ring-rotation';
 import { useRoundPhase } from '../hooks/use-round-phase';
 import { type SeatChoice, useWheelHub } from '../hooks/use-wheel-hub';
 import { ConnectionIndicator } from './connection-indicator';
 import { CountdownBadge } from './countdown-badge';
+import { EventStartNotice } from './event-start-notice';
 import { MatchesDialog } from './matches-dialog';
 import { RingLegend } from './ring-legend';
+import { SpinWarning } from './spin-warning';
 import { WheelRings } from './wheel-rings';
 
 export const ALREADY_IN_SLOT_MESSAGE = 'You are already in a slot!';
@@ -75,6 +82,11 @@ const PUBLIC_WHEELS_HREF = `/#${PUBLIC_WHEELS_ID}`;
 const MyConnectionsDialog = onDemand(
   () => import('@/features/connections/components/my-connections-dialog'),
 ).component((module) => module.MyConnectionsDialog);
+
+// Only once an event is over: its people, and the summary email's form.
+const EventClosingScreen = onDemand(() => import('./event-closing-screen')).component(
+  (module) => module.EventClosingScreen,
+);
 
 // The registration form (and its form library) is needed at the first seat click: fetched
 // while the browser is idle rather than with the wheel, so the wheel draws sooner.
@@ -113,16 +125,32 @@ export type MatchAcceptedHandler = (match: Match, me: StoredParticipant) => void
  */
 export type MatchOfferedHandler = (match: Match, me: StoredParticipant) => void;
 
+/**
+ * VIDEO CALL HOOK: the host's announcement as the wheel shows it (null once dismissed), so that
+ * the call's screen, which hides the wheel, shows it too; `dismiss` hides it on both.
+ */
+export type AnnouncementShownHandler = (announcement: Announcement | null, dismiss: () => void) => void;
+
 /** What a wheel screen passes on to the video call, which the app layer plugs in. */
 export interface WheelCallHooks {
   onMatchReady?: MatchReadyHandler;
   onMatchAccepted?: MatchAcceptedHandler;
   onMatchOffered?: MatchOfferedHandler;
+  onAnnouncementShown?: AnnouncementShownHandler;
+  /** A call's screen is open over the wheel: the event's closing screen waits until it closes. */
+  inCall?: boolean;
 }
 
 function seatDescription(slot: Slot, slotCount: number): string {
   const ring = ringOf(slot.position, slotCount) === 'inner' ? 'inner' : 'outer';
   return `seat ${indexInRing(slot.position, slotCount) + 1} on the ${ring} ring`;
+}
+
+/** 'Round 2', or 'Round 2 of 6' for an event of a set number of rounds (issue 35). */
+export function roundLabel(wheel: Pick<OpenWheel, 'currentRound' | 'roundCount'>): string {
+  return wheel.roundCount
+    ? `Round ${wheel.currentRound} of ${wheel.roundCount}`
+    : `Round ${wheel.currentRound}`;
 }
 
 /** Whether this page is shown inside another site's page (the embedded wheel, decision 017). */
@@ -197,6 +225,8 @@ export function WheelExperience({
   onMatchReady,
   onMatchAccepted,
   onMatchOffered,
+  onAnnouncementShown,
+  inCall = false,
 }: WheelExperienceProps) {
   const [me, setMe] = useState<StoredParticipant | null>(() => getParticipantForWheel(wheel.id));
   const hub = useWheelHub({ wheel, accessGrant, me });
@@ -231,6 +261,16 @@ export function WheelExperience({
   const mySlot = me ? live.slots.find((slot) => slot.userId === me.id) : undefined;
   const matches = shownMatches(state.matches);
   const myRing = me ? registeredRing(live, me.answers) : null;
+  const beforeStart = useBeforeStart(live.startsAt, state.clockOffsetMs);
+  // The call's screen stays until the call ends; the thanks come after it.
+  const closing = state.eventEnded && !inCall;
+
+  const announcement = state.announcementDismissed ? null : state.announcement;
+  const dismissAnnouncement = useCallback(() => dispatch({ type: 'dismissAnnouncement' }), [dispatch]);
+  useEffect(
+    () => onAnnouncementShown?.(announcement, dismissAnnouncement),
+    [announcement, dismissAnnouncement, onAnnouncementShown],
+  );
 
   // The hub refused the stored token (expired, server secret changed): the client has already
   // forgotten it and reconnected as a visitor, so this screen goes back to watching too.
@@ -363,9 +403,38 @@ export function WheelExperience({
   else if (paused) statusText = `${PAUSED_STATUS} You can take a free seat meanwhile.`;
   else statusText = 'Choose a free seat to join this round.';
 
+  const connectionsDialog =
+    me && connectionsOpen ? (
+      <Suspense fallback={<DialogLoading />}>
+        <MyConnectionsDialog token={me.token} open onOpenChange={setConnectionsOpen} />
+      </Suspense>
+    ) : null;
+  const banner = (
+    <AnnouncementBanner announcement={announcement} onDismiss={dismissAnnouncement} className="mb-4" />
+  );
+
+  if (closing) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+        {standalone ? null : <PageTitle title={live.name} />}
+        {banner}
+        <Suspense fallback={<LoadingState />}>
+          <EventClosingScreen
+            wheelName={live.name}
+            headingLevel={standalone ? 2 : 1}
+            token={me?.token ?? null}
+            onOpenConnections={() => setConnectionsOpen(true)}
+          />
+        </Suspense>
+        {connectionsDialog}
+      </div>
+    );
+  }
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
       {standalone ? null : <PageTitle title={live.name} />}
+      {banner}
       {/* Stacked on phones; side by side on wide screens, so the whole wheel fits a laptop's height. */}
       <section
         aria-labelledby={titleId}
@@ -385,12 +454,22 @@ export function WheelExperience({
             className="mx-auto mt-3 flex max-w-2xl flex-wrap items-center justify-center gap-x-3 gap-y-2 lg:mx-0 lg:justify-start"
           >
             <span className="inline-flex rounded-full bg-indigo-50 px-3 py-1 text-sm font-semibold text-indigo-800">
-              Round {live.currentRound}
+              {roundLabel(live)}
             </span>
             <ConnectionIndicator state={connection} onReconnect={hub.reconnect} />
+            {beforeStart && live.startsAt ? (
+              <EventStartNotice
+                wheelId={live.id}
+                startsAt={live.startsAt}
+                clockOffsetMs={state.clockOffsetMs}
+              />
+            ) : null}
             <p data-testid="participant-status" className="w-full text-sm text-slate-700">
               {statusText}
             </p>
+            {mySlot && round.phase === 'open' && !paused ? (
+              <SpinWarning nextSpinAt={live.nextSpinAt} clockOffsetMs={state.clockOffsetMs} />
+            ) : null}
             {removal ? null : (
               <Button disabled={spinning || seatBusy || mySlot !== undefined} onClick={handleAnySeat}>
                 {ANY_SEAT_LABEL}
@@ -411,6 +490,7 @@ export function WheelExperience({
                 {MY_CONNECTIONS_LABEL}
               </Button>
             ) : null}
+            {me ? <SoundToggle /> : null}
             {me && !removal && (mySlot || state.staying) ? (
               <Switch
                 className="w-full justify-center lg:justify-start"
@@ -486,11 +566,7 @@ export function WheelExperience({
         </WheelRings>
       </section>
 
-      {me && connectionsOpen ? (
-        <Suspense fallback={<DialogLoading />}>
-          <MyConnectionsDialog token={me.token} open onOpenChange={setConnectionsOpen} />
-        </Suspense>
-      ) : null}
+      {connectionsDialog}
       {registrationMounted ? (
         <Suspense fallback={<DialogLoading />}>
           <RegistrationDialog

@@ -122,6 +122,12 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       client.on('StayingEnded', (event) => {
         if (forThisWheel(event)) dispatch({ type: 'stayingEnded', message: event.message });
       }),
+      client.on('Announcement', ({ wheelId: eventWheelId, message, sentAt }) => {
+        if (eventWheelId === wheelId) dispatch({ type: 'announcement', announcement: { message, sentAt } });
+      }),
+      client.on('EventEnded', (event) => {
+        if (forThisWheel(event)) dispatch({ type: 'eventEnded' });
+      }),
     ];
     return () => {
       for (const off of unsubscribe) off();

@@ -186,3 +186,52 @@ describe('staying for the next round (issue 38)', () => {
     expect(back.stayingEnded).toBeNull();
   });
 });
+
+describe('an event on the wheel (issue 35)', () => {
+  const SENT_AT = '2026-11-28T18:05:00.000Z';
+  const snapshot = (overrides: Parameters<typeof makeSnapshot>[0]) =>
+    ({ type: 'snapshot', snapshot: makeSnapshot(overrides), receivedAt: Date.now(), meId: ME_ID }) as const;
+
+  it("keeps the snapshot's announcement, then each pushed one", () => {
+    const joined = wheelReducer(
+      initWheelState(makeEmptyWheel()),
+      snapshot({ announcement: { message: 'Welcome!', sentAt: SENT_AT } }),
+    );
+    expect(joined.announcement).toEqual({ message: 'Welcome!', sentAt: SENT_AT });
+    const pushed = wheelReducer(joined, {
+      type: 'announcement',
+      announcement: { message: 'Last round', sentAt: '2026-11-28T18:40:00.000Z' },
+    });
+    expect(pushed.announcement?.message).toBe('Last round');
+  });
+
+  it('keeps a dismissed announcement dismissed through a fresh snapshot, and shows a new one', () => {
+    const announcement = { message: 'Welcome!', sentAt: SENT_AT };
+    const dismissed = wheelReducer(
+      wheelReducer(initWheelState(makeEmptyWheel()), { type: 'announcement', announcement }),
+      { type: 'dismissAnnouncement' },
+    );
+    expect(wheelReducer(dismissed, snapshot({ announcement })).announcementDismissed).toBe(true);
+    const next = wheelReducer(dismissed, {
+      type: 'announcement',
+      announcement: { message: 'Break in 5 minutes', sentAt: '2026-11-28T18:10:00.000Z' },
+    });
+    expect(next.announcementDismissed).toBe(false);
+  });
+
+  it('knows the event is over from the wheel, from the snapshot, or from EventEnded', () => {
+    const endedAt = '2026-11-28T19:00:00.000Z';
+    expect(initWheelState(makeEmptyWheel({ eventEndedAt: endedAt })).eventEnded).toBe(true);
+    const running = initWheelState(makeEmptyWheel());
+    expect(running.eventEnded).toBe(false);
+    const fromSnapshot = wheelReducer(
+      running,
+      snapshot({ wheel: makeEmptyWheel({ eventEndedAt: endedAt }) }),
+    );
+    expect(fromSnapshot.eventEnded).toBe(true);
+    const pushed = wheelReducer(running, { type: 'eventEnded' });
+    expect(pushed.eventEnded).toBe(true);
+    // A snapshot that left before the push does not bring the event back.
+    expect(wheelReducer(pushed, snapshot({})).eventEnded).toBe(true);
+  });
+});

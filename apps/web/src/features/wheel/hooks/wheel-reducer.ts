@@ -1,4 +1,5 @@
 import type {
+  Announcement,
   Match,
   MatchAcceptedEvent,
   MatchDeclinedEvent,
@@ -60,6 +61,11 @@ export interface WheelState {
   staying: boolean;
   /** Why the server stopped keeping the user's seat (StayingEnded), until they dismiss it or sit again. */
   stayingEnded: string | null;
+  /** Issue 35: the host's latest announcement, until the person dismisses it; a newer one shows again. */
+  announcement: Announcement | null;
+  announcementDismissed: boolean;
+  /** Issue 35: the event is over (the wheel says when, or EventEnded said so); no seat can be taken. */
+  eventEnded: boolean;
 }
 
 export interface MatchNotice {
@@ -99,7 +105,10 @@ export type WheelAction =
   /** The user's own seat taken, given up, or SetStaying's answer. */
   | { type: 'stayingChanged'; staying: boolean }
   | { type: 'stayingEnded'; message: string }
-  | { type: 'dismissStayingEnded' };
+  | { type: 'dismissStayingEnded' }
+  | { type: 'announcement'; announcement: Announcement }
+  | { type: 'dismissAnnouncement' }
+  | { type: 'eventEnded' };
 
 /** The people a view of the wheel shows, added to those known already. */
 function withPeopleOf(known: WheelState['people'], wheel: OpenWheel): WheelState['people'] {
@@ -123,7 +132,19 @@ export function initWheelState(wheel: OpenWheel): WheelState {
     noticeSeq: 0,
     staying: false,
     stayingEnded: null,
+    announcement: null,
+    announcementDismissed: false,
+    eventEnded: wheel.eventEndedAt !== null,
   };
+}
+
+/** A dismissed announcement stays dismissed when a snapshot brings it again; a new one shows. */
+function withAnnouncement(state: WheelState, announcement: Announcement | null): WheelState {
+  const same =
+    announcement !== null &&
+    state.announcement?.sentAt === announcement.sentAt &&
+    state.announcement.message === announcement.message;
+  return { ...state, announcement, announcementDismissed: same && state.announcementDismissed };
 }
 
 const involves = (match: Match, userId: string | null) =>
@@ -201,7 +222,9 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
       const { snapshot } = action;
       return applySnapshotMatches(
         {
-          ...state,
+          ...withAnnouncement(state, snapshot.announcement),
+          // A snapshot older than the EventEnded push does not bring the event back.
+          eventEnded: state.eventEnded || snapshot.wheel.eventEndedAt !== null,
           wheel: snapshot.wheel,
           people: withPeopleOf(state.people, snapshot.wheel),
           clockOffsetMs: Date.parse(snapshot.serverTime) - action.receivedAt,
@@ -380,5 +403,11 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
       return { ...state, staying: false, stayingEnded: action.message };
     case 'dismissStayingEnded':
       return { ...state, stayingEnded: null };
+    case 'announcement':
+      return withAnnouncement(state, action.announcement);
+    case 'dismissAnnouncement':
+      return { ...state, announcementDismissed: true };
+    case 'eventEnded':
+      return { ...state, eventEnded: true };
   }
 }
