@@ -24,6 +24,7 @@ import { DialogLoading } from '@/components/ui/dialog';
 import { PageTitle } from '@/components/ui/page-title';
 import { Switch } from '@/components/ui/switch';
 import { ToastRegion } from '@/components/ui/toast';
+import { DeviceCheck } from '@/features/video/components/device-check';
 import {
   forgetParticipantToken,
   getParticipantForWheel,
@@ -411,6 +412,7 @@ export function WheelExperience({
                 {MY_CONNECTIONS_LABEL}
               </Button>
             ) : null}
+            {removal ? null : <DeviceCheck />}
             {me && !removal && (mySlot || state.staying) ? (
               <Switch
                 className="w-full justify-center lg:justify-start"
