@@ -5,12 +5,16 @@
  * inside one page with no server at all — the floor WebRTC itself sets on this machine.
  *
  *   npm run build && npm run bench:video -w @wheelmeet/bench
+ *
+ * BENCH_DEVICE_CHECK=1 adds, in each run, a product run in which both people ran the lobby's
+ * device check before their match (issue 35): the camera it opened is the one the call takes.
  */
 import { type Browser, chromium, type Page } from '@playwright/test';
 import type { AdminWheel, LoginResponse } from '@wheelmeet/contracts';
 import startServer, { E2E_ADMIN_PASSWORD } from '../e2e/support/global-setup';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const WITH_DEVICE_CHECK = process.env.BENCH_DEVICE_CHECK === '1';
 /** A run this many times the median gets its own steps printed. */
 const SLOW_RUN_FACTOR = 3;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,6 +58,14 @@ async function seat(page: Page, wheelUrl: string, seatName: string) {
   await dialog.getByLabel(/Gender/).selectOption({ label: 'Other' });
   await dialog.getByRole('button', { name: 'Join Wheel' }).click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The lobby's device check, opened until the camera shows, then closed: the camera stays on for the call. */
+async function checkDevices(page: Page) {
+  await page.getByRole('button', { name: 'Check camera and microphone' }).click();
+  await page.getByLabel('Your camera preview').waitFor();
+  await page.getByRole('meter', { name: 'Microphone level' }).waitFor();
+  await page.getByRole('button', { name: 'Done' }).click();
 }
 
 /** When something happened in a page, on the wall clock shared by both pages (ms). */
@@ -158,7 +170,11 @@ interface ProductRun {
 type CallRole = 'offerer' | 'answerer';
 
 /** Accept → first remote frame on both sides, through the product. */
-async function productRun(browser: Browser, baseUrl: string): Promise<ProductRun> {
+async function productRun(
+  browser: Browser,
+  baseUrl: string,
+  { deviceCheck }: { deviceCheck: boolean },
+): Promise<ProductRun> {
   const wheelUrl = `${baseUrl}/wheel/${await createWheel(baseUrl)}`;
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   try {
@@ -168,6 +184,7 @@ async function productRun(browser: Browser, baseUrl: string): Promise<ProductRun
     const [first, second] = (await Promise.all(contexts.map((context) => context.newPage()))) as [Page, Page];
     await seat(first, wheelUrl, 'Inner ring, seat 1, free');
     await seat(second, wheelUrl, 'Outer ring, seat 1, free');
+    if (deviceCheck) await Promise.all([checkDevices(first), checkDevices(second)]);
     const firstMatch = first.getByRole('dialog', { name: 'You have a match!' });
     const secondMatch = second.getByRole('dialog', { name: 'You have a match!' });
     await firstMatch.waitFor({ timeout: 60_000 });
@@ -257,6 +274,31 @@ async function baselineRun(browser: Browser, baseUrl: string): Promise<number> {
   }
 }
 
+/** One kind of product run against the baseline: the ratio, each step, and any run that stalled. */
+function productReport(title: string, product: ProductRun[], baselineMedian: number): string[] {
+  const productMedian = median(product.map((run) => run.total));
+  const ratio = productMedian / baselineMedian;
+  // Whichever side's own Accept is the one the times count from.
+  const acceptedSecond: CallRole =
+    product[0]?.steps.offerer['sends AcceptMatch'] === 0 ? 'offerer' : 'answerer';
+  return [
+    `  ${title}: second Accept → first remote frame, both sides ${ratio.toFixed(2)}× (${productMedian.toFixed(0)} ms)`,
+    `    runs: ${product.map((run) => run.total.toFixed(0)).join(', ')} ms`,
+    '',
+    `  Steps, ms after the second Accept went out to the hub (median, min…max over the runs):`,
+    ...stepReport(product, acceptedSecond),
+    '',
+    // A run far slower than the rest is a call that stalled, not a slow one: its own steps tell where.
+    ...product
+      .filter((run) => run.total > SLOW_RUN_FACTOR * productMedian)
+      .flatMap((run) => [
+        `A stalled run (${run.total.toFixed(0)} ms), its steps:`,
+        ...stepReport([run], acceptedSecond),
+        '',
+      ]),
+  ];
+}
+
 async function main() {
   const stopServer = await startServer();
   const baseUrl = process.env.E2E_BASE_URL ?? '';
@@ -264,34 +306,24 @@ async function main() {
   try {
     const baseline: number[] = [];
     const product: ProductRun[] = [];
+    const afterDeviceCheck: ProductRun[] = [];
+    // Interleaved, so that both kinds of run see the same load on the machine.
     for (let run = 0; run < RUNS; run += 1) {
       baseline.push(await baselineRun(browser, baseUrl));
-      product.push(await productRun(browser, baseUrl));
+      product.push(await productRun(browser, baseUrl, { deviceCheck: false }));
+      if (WITH_DEVICE_CHECK) afterDeviceCheck.push(await productRun(browser, baseUrl, { deviceCheck: true }));
     }
-    const productMedian = median(product.map((run) => run.total));
-    const ratio = productMedian / median(baseline);
-    // Whichever side's own Accept is the one the times count from.
-    const acceptedSecond: CallRole =
-      product[0]?.steps.offerer['sends AcceptMatch'] === 0 ? 'offerer' : 'answerer';
+    const baselineMedian = median(baseline);
     process.stdout.write(
       [
         '',
         `Video call set-up, ${RUNS} runs each (median)`,
-        `  baseline: two peer connections in one page, no server   1.00× (${median(baseline).toFixed(0)} ms)`,
-        `  product:  second Accept → first remote frame, both sides ${ratio.toFixed(2)}× (${productMedian.toFixed(0)} ms)`,
-        `  baseline runs: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms; product runs: ${product.map((run) => run.total.toFixed(0)).join(', ')} ms`,
-        '',
-        'Steps, ms after the second Accept went out to the hub (median, min…max over the runs):',
-        ...stepReport(product, acceptedSecond),
-        '',
-        // A run far slower than the rest is a call that stalled, not a slow one: its own steps tell where.
-        ...product
-          .filter((run) => run.total > SLOW_RUN_FACTOR * productMedian)
-          .flatMap((run) => [
-            `A stalled run (${run.total.toFixed(0)} ms), its steps:`,
-            ...stepReport([run], acceptedSecond),
-            '',
-          ]),
+        `  baseline: two peer connections in one page, no server   1.00× (${baselineMedian.toFixed(0)} ms)`,
+        `    runs: ${baseline.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+        ...productReport('product', product, baselineMedian),
+        ...(WITH_DEVICE_CHECK
+          ? productReport('product, both ran the device check before', afterDeviceCheck, baselineMedian)
+          : []),
       ].join('\n'),
     );
   } finally {

@@ -9,7 +9,7 @@ import {
 } from '@wheelmeet/contracts';
 import type { RealtimeClient } from '@/lib/realtime-client';
 import { callClockOf, mayAskToExtend } from './call-clock';
-import { applyMediaChoices, openMedia } from './call-media';
+import { applyMediaChoices } from './call-media';
 import { PreparationHold, preparationHoldMs } from './call-preparation';
 import {
   type CallEvent,
@@ -22,6 +22,7 @@ import {
 } from './call-reducer';
 import { type CallParticipant, CallSession, logRefusal, type SessionContext } from './call-session';
 import { createIceServerCache } from './ice-server-cache';
+import { openLocalMedia } from './local-media';
 import { MatchBook } from './match-book';
 import { peerConfiguration, prepareOffer, usableCandidate } from './peer-negotiation';
 import type { VideoCallEnvironment } from './video-call-environment';
@@ -294,7 +295,7 @@ export function createCallController({
       // A call already under way holds the camera; one for this match has what it needs.
       if (inCall() || preparation.isFor(match.id)) return;
       preparation.release();
-      const media = openMedia(environment.getUserMedia);
+      const media = openLocalMedia(environment.getUserMedia);
       // A camera that cannot be opened is reported by the call, which asks for it again.
       media.catch(() => {});
       const iceServers = context.iceServersFor(me.token);

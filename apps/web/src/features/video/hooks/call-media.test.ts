@@ -177,6 +177,7 @@ describe('openMedia and callProblemOf', () => {
     expect(callProblemOf(refusal('NotAllowedError'))).toBe('permission-denied');
     expect(callProblemOf(refusal('OverconstrainedError'))).toBe('no-device');
     expect(callProblemOf(refusal('NotReadableError'))).toBe('device-busy');
+    expect(callProblemOf(refusal('AbortError'))).toBe('device-busy');
     expect(callProblemOf(new Error('anything else'))).toBe('start-failed');
     expect(callProblemOf(null)).toBe('start-failed');
   });

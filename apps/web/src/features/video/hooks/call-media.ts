@@ -6,8 +6,14 @@ export const MEDIA_CONSTRAINTS: MediaStreamConstraints = { video: true, audio: t
 /** Without a camera (or a microphone) the call goes on with what there is, tried in this order. */
 export const FALLBACK_MEDIA_CONSTRAINTS: MediaStreamConstraints[] = [{ audio: true }, { video: true }];
 
+/** What can keep the camera and microphone from opening, as the person is told. */
+export type MediaProblem = Extract<
+  CallProblem,
+  'permission-denied' | 'no-device' | 'device-busy' | 'start-failed'
+>;
+
 /** Maps a getUserMedia (or other) failure to what the user is told. */
-export function callProblemOf(error: unknown): CallProblem {
+export function callProblemOf(error: unknown): MediaProblem {
   const name = (error as { name?: unknown } | null | undefined)?.name;
   switch (name) {
     case 'NotAllowedError':
@@ -20,6 +26,8 @@ export function callProblemOf(error: unknown): CallProblem {
       return 'no-device';
     case 'NotReadableError':
     case 'TrackStartError':
+    // Chrome's word for a camera that would not start, most often one another app holds.
+    case 'AbortError':
       return 'device-busy';
     default:
       return 'start-failed';

@@ -1,6 +1,6 @@
 import type { HubResult, Match, SessionDescription } from '@wheelmeet/contracts';
 import type { HubCallName, HubRequest, RealtimeClient } from '@/lib/realtime-client';
-import { applyMediaChoices, CallMedia, callProblemOf, openMedia } from './call-media';
+import { applyMediaChoices, CallMedia, callProblemOf } from './call-media';
 import type { Preparation } from './call-preparation';
 import {
   type CallEvent,
@@ -9,6 +9,7 @@ import {
   type CallState,
   finalProblemOf,
 } from './call-reducer';
+import { openLocalMedia } from './local-media';
 import {
   closeWhenMade,
   createLocalOffer,
@@ -74,7 +75,7 @@ export class CallSession {
     const { environment } = context;
     this.iceServers = prepared?.iceServers ?? null;
     this.preparedOffer = prepared?.offer ?? null;
-    this.media = new CallMedia(() => openMedia(environment.getUserMedia), prepared?.media);
+    this.media = new CallMedia(() => openLocalMedia(environment.getUserMedia), prepared?.media);
     this.peer = new PeerNegotiation({
       sendCandidate: (candidate) => this.signal('SendIceCandidate', { matchId: match.id, candidate }),
       onTrack: (event) => {

@@ -28,6 +28,7 @@ import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Switch } from '@/components/ui/switch';
 import { ToastRegion } from '@/components/ui/toast';
+import { DeviceCheck } from '@/features/video/components/device-check';
 import {
   forgetParticipantToken,
   getParticipantForWheel,
@@ -491,6 +492,7 @@ export function WheelExperience({
               </Button>
             ) : null}
             {me ? <SoundToggle /> : null}
+            {removal ? null : <DeviceCheck />}
             {me && !removal && (mySlot || state.staying) ? (
               <Switch
                 className="w-full justify-center lg:justify-start"
