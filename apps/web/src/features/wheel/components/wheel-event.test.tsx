@@ -117,7 +117,7 @@ describe('an event on the wheel page (issue 35)', () => {
 
     const calendar = screen.getByRole('link', { name: ADD_TO_CALENDAR_LABEL });
     expect(calendar).toHaveAttribute('href', `/api/wheels/${WHEEL_ID}/event.ics`);
-    expect(screen.getByText('Round 0 of 6')).toBeInTheDocument();
+    expect(screen.getByText('6 rounds')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Inner ring, seat 1, free' })).toBeEnabled();
 
     act(() => vi.advanceTimersByTime(5 * 60_000));

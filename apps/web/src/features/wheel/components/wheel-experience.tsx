@@ -147,11 +147,12 @@ function seatDescription(slot: Slot, slotCount: number): string {
   return `seat ${indexInRing(slot.position, slotCount) + 1} on the ${ring} ring`;
 }
 
-/** 'Round 2', or 'Round 2 of 6' for an event of a set number of rounds (issue 35). */
+/** 'Round 2', or for an event of a set number of rounds (issue 35) 'Round 2 of 6', and '6 rounds' before its first. */
 export function roundLabel(wheel: Pick<OpenWheel, 'currentRound' | 'roundCount'>): string {
-  return wheel.roundCount
-    ? `Round ${wheel.currentRound} of ${wheel.roundCount}`
-    : `Round ${wheel.currentRound}`;
+  if (!wheel.roundCount) return `Round ${wheel.currentRound}`;
+  return wheel.currentRound === 0
+    ? `${wheel.roundCount} rounds`
+    : `Round ${wheel.currentRound} of ${wheel.roundCount}`;
 }
 
 /** Whether this page is shown inside another site's page (the embedded wheel, decision 017). */

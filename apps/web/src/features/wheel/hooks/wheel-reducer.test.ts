@@ -234,4 +234,23 @@ describe('an event on the wheel (issue 35)', () => {
     // A snapshot that left before the push does not bring the event back.
     expect(wheelReducer(pushed, snapshot({})).eventEnded).toBe(true);
   });
+
+  it('follows the start the organiser moved, from RoundScheduled (Start now)', () => {
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const now = new Date().toISOString();
+    const waiting = initWheelState(makeEmptyWheel({ startsAt: later, roundCount: 3 }));
+    const started = wheelReducer(waiting, {
+      type: 'roundScheduled',
+      event: {
+        wheelId: WHEEL_ID,
+        currentRound: 0,
+        lastSpinDate: null,
+        nextSpinAt: now,
+        roundsPaused: false,
+        slotsCleared: false,
+        startsAt: now,
+      },
+    });
+    expect(started.wheel).toMatchObject({ startsAt: now, nextSpinAt: now });
+  });
 });

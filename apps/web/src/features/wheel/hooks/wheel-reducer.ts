@@ -272,6 +272,8 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
         lastSpinDate: event.lastSpinDate,
         nextSpinAt: event.nextSpinAt,
         roundsPaused: event.roundsPaused,
+        // The organiser may start the event early or move its start (issue 35).
+        ...(event.startsAt === undefined ? {} : { startsAt: event.startsAt }),
       });
       if (!event.slotsCleared) return next;
       return {
