@@ -6,16 +6,15 @@ import { MEDIA_CONSTRAINTS } from '../hooks/call-media';
 import { localMedia } from '../hooks/local-media';
 import { VideoCallEnvironmentContext } from '../hooks/video-call-environment';
 import { DEVICE_BUSY_MESSAGE, NO_DEVICE_MESSAGE, PERMISSION_DENIED_MESSAGE } from './call-messages';
+import { CHECK_DEVICES_LABEL, DeviceCheck } from './device-check';
 import {
-  CHECK_DEVICES_LABEL,
   DEVICE_CHECK_PROBLEMS,
   DEVICES_FAILED_MESSAGE,
-  DeviceCheck,
   DONE_LABEL,
   MICROPHONE_LEVEL_LABEL,
   PREVIEW_LABEL,
   TRY_AGAIN_LABEL,
-} from './device-check';
+} from './device-check-panel';
 
 /** A Web Audio stand-in whose analyser hears a waveform of the test's choosing. */
 class FakeAudioContext {
