@@ -102,3 +102,6 @@ export function callMessage(
       return null;
   }
 }
+
+/** The lobby's device check (issue 35) while the browser opens the camera and microphone. */
+export const OPENING_DEVICES_MESSAGE = 'Opening your camera and microphone…';

@@ -9,9 +9,9 @@ import {
   DEVICE_BUSY_MESSAGE,
   NO_CAMERA_LABEL,
   NO_DEVICE_MESSAGE,
+  OPENING_DEVICES_MESSAGE,
   PERMISSION_DENIED_MESSAGE,
 } from './call-messages';
-import { OPENING_DEVICES_MESSAGE } from './device-check';
 
 export const DEVICE_CHECK_TITLE = 'Camera and microphone check';
 export const DEVICES_READY_MESSAGE =
@@ -62,6 +62,7 @@ export function DeviceCheckPanel({ onDone }: { onDone: () => void }) {
   const started = useRef(false);
   const titleId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: it opens the devices once, as the panel mounts.
   useEffect(() => {
     mounted.current = true;
     // Once per panel, though development mode runs effects twice.

@@ -2,9 +2,9 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { onDemand } from '@/lib/on-demand';
 import { localMedia } from '../hooks/local-media';
+import { OPENING_DEVICES_MESSAGE } from './call-messages';
 
 export const CHECK_DEVICES_LABEL = 'Check camera and microphone';
-export const OPENING_DEVICES_MESSAGE = 'Opening your camera and microphone…';
 
 // The preview and the level meter load when someone opens the check, not with the wheel.
 const panel = onDemand(() => import('./device-check-panel'));
