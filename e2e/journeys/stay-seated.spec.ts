@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import type { RegistrationConfig } from '@wheelmeet/contracts';
 import { createWheel } from '../support/admin-api';
-import { AGE_FIELD, GENDER_FIELD, USERNAME_FIELD } from '../support/forms';
+import { NAMED_FORM } from '../support/forms';
 import { expect, test } from '../support/fixtures';
 import { E2E_ROUND_SECONDS } from '../support/global-setup';
 import { journeyCamera } from '../support/journey';
@@ -12,8 +11,6 @@ import { takeSeatAsNewParticipant } from '../support/participant';
  * round the server seats them again where they sat and turns the rings to pairs that never met,
  * so Ada meets the three people of the other ring in three rounds without clicking a seat again.
  */
-
-const NAMED_FORM: RegistrationConfig = { enabled: true, fields: [USERNAME_FIELD, AGE_FIELD, GENDER_FIELD] };
 
 const PEOPLE = [
   { name: 'Ada', ring: 'Inner', number: 1 },

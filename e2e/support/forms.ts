@@ -1,4 +1,4 @@
-import type { RegistrationField } from '@wheelmeet/contracts';
+import type { RegistrationConfig, RegistrationField } from '@wheelmeet/contracts';
 
 /** Registration fields journeys build their wheels' forms from, so people show up by name. */
 export const USERNAME_FIELD: RegistrationField = {
@@ -25,4 +25,10 @@ export const GENDER_FIELD: RegistrationField = {
   required: true,
   options: ['male', 'female', 'other'],
   enabled: true,
+};
+
+/** A form that asks for a name, an age and a gender, so people show up by name. */
+export const NAMED_FORM: RegistrationConfig = {
+  enabled: true,
+  fields: [USERNAME_FIELD, AGE_FIELD, GENDER_FIELD],
 };

@@ -3,7 +3,13 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { CallState } from '../hooks/call-reducer';
 import type { VideoCall } from '../hooks/use-video-call';
-import { BACK_TO_WHEEL_LABEL, CAMERA_OFF_LABEL, MUTE_LABEL, NO_CAMERA_LABEL } from './call-messages';
+import {
+  BACK_TO_WHEEL_LABEL,
+  CAMERA_OFF_LABEL,
+  MUTE_LABEL,
+  moreMinutes,
+  NO_CAMERA_LABEL,
+} from './call-messages';
 
 /**
  * The call's buttons: Back to the wheel once it is over for good, Retry and Close once it
@@ -54,7 +60,7 @@ export function CallControls({
             ? `Waiting for ${partner} to agree…`
             : state.extension === 'asked-by-partner'
               ? 'Agree to extend'
-              : `Ask for ${Math.round(state.lengthSeconds / 60)} more minutes`}
+              : `Ask for ${moreMinutes(state.lengthSeconds)}`}
         </Button>
       ) : null}
       <Button className="bg-red-600 hover:bg-red-700" onClick={call.endCall}>

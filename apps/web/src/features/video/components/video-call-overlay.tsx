@@ -13,7 +13,7 @@ import { useElapsedSeconds, useRemoteCameraOff, useSecondsLeft } from '../hooks/
 import type { VideoCall } from '../hooks/use-video-call';
 import { CallControls } from './call-controls';
 import { CallHeader } from './call-header';
-import { callMessage, ENDING_SOON_MESSAGE, LOCAL_VIDEO_FAILED_MESSAGE } from './call-messages';
+import { callMessage, ENDING_SOON_MESSAGE, LOCAL_VIDEO_FAILED_MESSAGE, moreMinutes } from './call-messages';
 import { CallStage } from './call-stage';
 
 /** The host's announcement the wheel has not had dismissed, shown over the call too (issue 35). */
@@ -115,7 +115,7 @@ export function VideoCallOverlay({
             {endingSoon ? <p className="font-semibold text-amber-300">{ENDING_SOON_MESSAGE}</p> : null}
             {!stopped && state.extension === 'asked-by-partner' && state.lengthSeconds ? (
               <p>
-                {partner} would like {Math.round(state.lengthSeconds / 60)} more minutes.
+                {partner} would like {moreMinutes(state.lengthSeconds)}.
               </p>
             ) : null}
             {!stopped && state.extended ? <p className="text-slate-300">The call was extended.</p> : null}

@@ -151,7 +151,7 @@ function seatDescription(slot: Slot, slotCount: number): string {
 export function roundLabel(wheel: Pick<OpenWheel, 'currentRound' | 'roundCount'>): string {
   if (!wheel.roundCount) return `Round ${wheel.currentRound}`;
   return wheel.currentRound === 0
-    ? `${wheel.roundCount} rounds`
+    ? `${wheel.roundCount} ${wheel.roundCount === 1 ? 'round' : 'rounds'}`
     : `Round ${wheel.currentRound} of ${wheel.roundCount}`;
 }
 
