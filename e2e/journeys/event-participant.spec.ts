@@ -89,7 +89,7 @@ test('a participant checks her camera in the lobby, meets someone in the last ro
     { username: 'Bo', age: '31', gender: 'Male' },
   );
   await expect(ada.getByText('1 round', { exact: true })).toBeVisible();
-  await expect(ada.getByRole('button', { name: 'Sounds on' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(ada.getByRole('button', { name: 'Sound alerts' })).toHaveAttribute('aria-pressed', 'true');
   await shoot(ada, 'ada-seated-waiting-for-the-start');
 
   // Warned before the spin, then matched with the round's icebreaker.

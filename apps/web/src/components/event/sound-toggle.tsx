@@ -2,8 +2,8 @@ import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSoundsOn } from '@/lib/sounds';
 
-export const SOUNDS_ON_LABEL = 'Sounds on';
-export const SOUNDS_OFF_LABEL = 'Sounds off';
+/** One name whatever its state: a toggle says on or off by being pressed or not, not by a new name. */
+export const SOUND_ALERTS_LABEL = 'Sound alerts';
 
 /** Mutes or unmutes the beeps before a spin and before a call's end; remembered in this browser. */
 export function SoundToggle({
@@ -13,7 +13,7 @@ export function SoundToggle({
   const [on, setOn] = useSoundsOn();
   return (
     <Button variant={variant} aria-pressed={on} className={className} onClick={() => setOn(!on)}>
-      {on ? SOUNDS_ON_LABEL : SOUNDS_OFF_LABEL}
+      <span aria-hidden="true">{on ? '🔔' : '🔕'}</span> {SOUND_ALERTS_LABEL}
     </Button>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@wheelmeet/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANNOUNCEMENT_LABEL } from '@/components/event/announcement-banner';
-import { SOUNDS_OFF_LABEL, SOUNDS_ON_LABEL } from '@/components/event/sound-toggle';
+import { SOUND_ALERTS_LABEL } from '@/components/event/sound-toggle';
 import { type StoredParticipant, saveParticipant } from '@/lib/auth-storage';
 import { formatDayAndTime } from '@/lib/format';
 import { RealtimeClientContext } from '@/lib/realtime-client';
@@ -170,10 +170,10 @@ describe('an event on the wheel page (issue 35)', () => {
         me: makeStoredParticipant(),
       });
       await settle();
-      const toggle = screen.getByRole('button', { name: SOUNDS_ON_LABEL });
+      const toggle = screen.getByRole('button', { name: SOUND_ALERTS_LABEL });
       expect(toggle).toHaveAttribute('aria-pressed', 'true');
       act(() => toggle.click());
-      expect(screen.getByRole('button', { name: SOUNDS_OFF_LABEL })).toHaveAttribute('aria-pressed', 'false');
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
       expect(localStorage.getItem(SOUNDS_STORAGE_KEY)).toBe('off');
 
       act(() => vi.advanceTimersByTime(5_000));
