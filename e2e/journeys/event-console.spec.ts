@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { createWheel } from '../support/admin-api';
 import { signInThroughUi } from '../support/admin-ui';
-import { keepOpenedMedia } from '../support/call';
+import { anotherPerson } from '../support/call';
 import { expect, test } from '../support/fixtures';
 import { NAMED_FORM } from '../support/forms';
 import { E2E_ADMIN_PASSWORD } from '../support/global-setup';
@@ -59,12 +59,7 @@ test('an organiser schedules an event, speaks to the room and runs it to its end
   await expect(console.getByRole('button', { name: 'Spin now' })).toHaveCount(0);
 
   // People arrive before the start and sit down.
-  const viewport = page.viewportSize();
-  const person = async () => {
-    const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
-    await context.addInitScript(keepOpenedMedia);
-    return context.newPage();
-  };
+  const person = () => anotherPerson(browser, baseURL, page);
   const ada = await person();
   const bo = await person();
   for (const each of [ada, bo]) {

@@ -1,4 +1,4 @@
-import { keepOpenedMedia, remoteVideoHasFrames } from '../support/call';
+import { anotherPerson, remoteVideoHasFrames } from '../support/call';
 import { createWheel } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
 import { NAMED_FORM } from '../support/forms';
@@ -38,12 +38,7 @@ test('a participant checks her camera in the lobby, meets someone in the last ro
     callMinutes: 1,
     prompts: [PROMPT],
   });
-  const viewport = page.viewportSize();
-  const person = async () => {
-    const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
-    await context.addInitScript(keepOpenedMedia);
-    return context.newPage();
-  };
+  const person = () => anotherPerson(browser, baseURL, page);
   const ada = await person();
   const bo = await person();
 

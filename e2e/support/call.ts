@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 declare global {
   interface Window {
@@ -33,3 +33,14 @@ export const cameraOn = (page: Page) =>
 /** Whether the partner's picture arrives: the remote video has a size once frames decode. */
 export const remoteVideoHasFrames = (page: Page) =>
   page.getByTestId('remote-video').evaluate((video: HTMLVideoElement) => video.videoWidth > 0);
+
+/**
+ * Another person's page for a journey: their own browser (context) at the screen size of the
+ * journey's `page`, keeping the media it opens (keepOpenedMedia).
+ */
+export async function anotherPerson(browser: Browser, baseURL: string | undefined, page: Page) {
+  const viewport = page.viewportSize();
+  const context = await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) });
+  await context.addInitScript(keepOpenedMedia);
+  return context.newPage();
+}
