@@ -20,6 +20,7 @@ import type { Random } from '../../lib/random';
 import type { MatchesService } from '../matches/matches.service';
 import {
   ALREADY_IN_SLOT,
+  announcementOf,
   promptsOf,
   ringOfAnswers,
   ringSettingsOf,
@@ -506,10 +507,7 @@ export function createRoundsService(deps: {
         spin: spinState,
         myMatches,
         staying: participantId ? await rounds.isStaying(participantId) : false,
-        announcement:
-          row.announcement_message && row.announcement_sent_at
-            ? { message: row.announcement_message, sentAt: row.announcement_sent_at }
-            : null,
+        announcement: announcementOf(row),
       };
     },
   };

@@ -1,21 +1,14 @@
-import { type Announcement, eventPhaseOf, type WheelLive } from '@wheelmeet/contracts';
+import { eventPhaseOf, type WheelLive } from '@wheelmeet/contracts';
 import { z } from 'zod';
 import { fromJsonColumn } from '../../db/json';
 import { type ParticipantRow, toParticipant, type WheelRow } from '../../db/rows';
+import { announcementOf } from '../wheels/wheels.service';
 
 const participantIdsSchema = z.array(z.string());
 
 /** The ids a `wheel_rounds.sat_out_ids` column holds; a missing or damaged one holds none. */
 export const satOutIdsOf = (column: string | undefined): string[] =>
   fromJsonColumn(column ?? null, participantIdsSchema, []);
-
-/** The host's latest announcement as the wheel stores it; null before the first. */
-export const announcementOf = (
-  row: Pick<WheelRow, 'announcement_message' | 'announcement_sent_at'>,
-): Announcement | null =>
-  row.announcement_message !== null && row.announcement_sent_at !== null
-    ? { message: row.announcement_message, sentAt: row.announcement_sent_at }
-    : null;
 
 /**
  * The live console's figures for one wheel at `now`. Those who sat out are listed in the order

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  type Announcement,
   type ContactField,
   EVENT_ENDED_MESSAGE,
   type RingRule,
@@ -118,6 +119,14 @@ export const eventSettingsOf = (row: Pick<WheelRow, 'starts_at' | 'round_count' 
   roundCount: row.round_count,
   eventEndedAt: row.event_ended_at,
 });
+
+/** The host's latest announcement as the wheel stores it (issue 35); null before the first. */
+export const announcementOf = (
+  row: Pick<WheelRow, 'announcement_message' | 'announcement_sent_at'>,
+): Announcement | null =>
+  row.announcement_message !== null && row.announcement_sent_at !== null
+    ? { message: row.announcement_message, sentAt: row.announcement_sent_at }
+    : null;
 
 /** The wheel's icebreaker prompts, one per round in turn (issue 35). */
 export const promptsOf = (row: Pick<WheelRow, 'prompts'>): string[] =>
