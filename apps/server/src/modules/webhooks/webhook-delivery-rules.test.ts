@@ -43,25 +43,43 @@ describe('webhook delivery rules (decisions 018 and 028)', () => {
     expect(verifySignature('whsec_s', '{"a":1}', header, new Date(now.getTime() + 301_000))).toBe(false);
   });
 
-  it('counts loopback, private, link-local and mapped addresses as private', () => {
-    for (const address of [
-      '127.0.0.1',
-      '10.0.0.1',
-      '172.16.5.4',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      '::',
-      'fc00::1',
-      'fe80::1',
-      '::ffff:127.0.0.1',
-      '::ffff:7f00:1',
-      'not-an-ip',
-    ])
-      expect(isPrivateAddress(address), address).toBe(true);
-    for (const address of ['93.184.216.34', '172.32.0.1', '2606:4700:4700::1111'])
-      expect(isPrivateAddress(address), address).toBe(false);
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['10.0.0.1', 'private network'],
+    ['172.16.5.4', 'private network'],
+    ['192.168.1.1', 'private network'],
+    ['169.254.169.254', 'link-local (cloud metadata)'],
+    ['0.0.0.0', 'unspecified'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['224.0.0.1', 'multicast'],
+    ['198.18.0.1', 'benchmarking'],
+    ['::1', 'IPv6 loopback'],
+    ['::', 'IPv6 unspecified'],
+    ['fc00::1', 'unique local'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['::ffff:7f00:1', 'IPv4-mapped loopback, written in hex'],
+    ['::7f00:9', 'IPv4-compatible loopback'],
+    ['::127.0.0.1', 'IPv4-compatible loopback, dotted'],
+    ['64:ff9b::7f00:1', 'NAT64 of loopback'],
+    ['64:ff9b::a00:1', 'NAT64 of a private network'],
+    ['2002:7f00:1::', '6to4 of loopback'],
+    ['2002:a9fe:a9fe::1', '6to4 of cloud metadata'],
+    ['not-an-ip', 'not an address'],
+  ])('refuses %s (%s)', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+
+  it.each([
+    ['93.184.216.34', 'public IPv4'],
+    ['172.32.0.1', 'public IPv4 just past 172.16.0.0/12'],
+    ['2606:4700::1111', 'public IPv6'],
+    ['2606:4700:4700::1111', 'public IPv6'],
+    ['64:ff9b::5db8:d822', 'NAT64 of a public IPv4'],
+    ['::ffff:93.184.216.34', 'IPv4-mapped public IPv4'],
+    ['2002:5db8:d822::1', '6to4 of a public IPv4'],
+  ])('allows %s (%s)', (address) => {
+    expect(isPrivateAddress(address)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { WebhookEvent, WebhookPayload } from '@wheelmeet/contracts';
+import ipaddr from 'ipaddr.js';
 
 /*
  * Webhook deliveries as plain functions (decisions 018 and 028): their ids and payloads, their
@@ -100,41 +101,43 @@ export function verifySignature(secret: string, body: string, header: string, no
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
+/** NAT64's well-known prefix (RFC 6052): its last 32 bits are the IPv4 address a gateway reaches. */
+const NAT64_PREFIX = ipaddr.parseCIDR('64:ff9b::/96') as [ipaddr.IPv6, number];
+/** 6to4 (RFC 3056): bits 16 to 47 are the IPv4 address of the relay the traffic goes to. */
+const SIX_TO_FOUR_PREFIX = ipaddr.parseCIDR('2002::/16') as [ipaddr.IPv6, number];
+
+function ipv4FromParts(high: number, low: number): ipaddr.IPv4 {
+  return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+}
+
 /**
- * True for addresses a webhook must not reach unless the server allows it: loopback, private
- * networks, link-local (cloud metadata), carrier-grade NAT, unspecified, multicast and the
- * IPv6 equivalents, IPv4-mapped ones included. Anything not an IP address counts as private.
+ * The IPv4 address an IPv6 address carries and leads to: IPv4-mapped (::ffff:a.b.c.d),
+ * IPv4-compatible (::a.b.c.d), NAT64 and 6to4. Null when it carries none.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const parts = address.parts;
+  if (address.isIPv4MappedAddress()) return address.toIPv4Address();
+  // :: and ::1 come out as 0.0.0.0 and 0.0.0.1, which are refused like them.
+  if (parts.slice(0, 6).every((part) => part === 0))
+    return ipv4FromParts(parts[6] as number, parts[7] as number);
+  if (address.match(NAT64_PREFIX)) return ipv4FromParts(parts[6] as number, parts[7] as number);
+  if (address.match(SIX_TO_FOUR_PREFIX)) return ipv4FromParts(parts[1] as number, parts[2] as number);
+  return null;
+}
+
+/**
+ * True for addresses a webhook must not reach unless the server allows it: anything but a
+ * public unicast address, and an IPv6 address carrying an IPv4 one is judged by that IPv4
+ * address. The ranges are ipaddr.js's (loopback, private, link-local cloud metadata,
+ * carrier-grade NAT, multicast, reserved…) rather than a list of our own, which missed forms
+ * such as ::7f00:9 and 64:ff9b::7f00:1. Anything not an IP address counts as private.
  */
 export function isPrivateAddress(address: string): boolean {
-  const version = isIP(address);
-  if (version === 4) {
-    const [a, b] = address.split('.').map(Number) as [number, number, number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  if (version === 6) {
-    const lower = address.toLowerCase();
-    const mapped = lower.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/)?.[1];
-    if (mapped) return isPrivateAddress(mapped);
-    return (
-      lower === '::' ||
-      lower === '::1' ||
-      /^f[cd]/.test(lower) || // unique local fc00::/7
-      /^fe[89ab]/.test(lower) || // link-local fe80::/10
-      lower.startsWith('ff') || // multicast
-      lower.startsWith('::ffff:') // mapped, written in hex
-    );
-  }
-  return true;
+  // Node's strict check first: ipaddr.js would also read shorthand such as '127.1'.
+  if (!isIP(address)) return true;
+  const parsed = ipaddr.parse(address);
+  const judged = parsed.kind() === 'ipv6' ? (embeddedIPv4(parsed as ipaddr.IPv6) ?? parsed) : parsed;
+  return judged.range() !== 'unicast';
 }
 
 export const WEBHOOK_URL_REFUSED =
