@@ -723,6 +723,8 @@ describe('webhook URLs on a server that keeps private addresses out (the default
       'http://169.254.169.254/latest/meta-data',
       'http://[::1]/hook',
       'http://[::ffff:127.0.0.1]/hook',
+      'http://[::7f00:9]/hook', // IPv4-compatible 127.0.0.9
+      'http://[64:ff9b::7f00:1]/hook', // NAT64 of 127.0.0.1
     ]) {
       const response = await t.app.inject({
         method: 'POST',
