@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { trustFunction } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { cryptoRandom, type Random } from './lib/random';
+import { serializeRequest } from './lib/request-log';
 import { adminsModule } from './modules/admin/admins.module';
 import { dashboardModule } from './modules/admin/dashboard.module';
 import { reportsModule } from './modules/admin/reports.module';
@@ -53,6 +55,8 @@ export interface AppDependencies {
   jobs?: 'timer' | 'manual';
   /** Where the Stripe client sends API requests (tests point it at a local stand-in); Stripe's own by default. */
   stripeClientOptions?: StripeClientOptions;
+  /** Where the log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
 }
 
 /** Where `npm run build` puts the web app, seen from this file in src/ or from the bundle in dist/. */
@@ -66,7 +70,11 @@ const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.met
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
   const { database } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
