@@ -26,9 +26,13 @@ export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
     url: redactQuery(request.url),
-    version: request.headers['accept-version'],
+    version: firstValue(request.headers['accept-version']),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+function firstValue(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header[0] : header;
 }
