@@ -80,6 +80,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A client sending its headers (or its request) slowly holds a connection only this long. Node
+    // checks for late headers every connectionsCheckingInterval, so it is a fraction of the limit.
+    http: {
+      headersTimeout: config.httpTimeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, config.httpTimeouts.headersMs / 4),
+    },
+    requestTimeout: config.httpTimeouts.requestMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
     // Keep-alive connections that are idle are closed at once on shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     // request.ip is the forwarded client address only behind a proxy named in TRUST_PROXY.
