@@ -72,6 +72,9 @@ const environmentSchema = z.object({
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 });
 
+/** Every environment variable the server reads (README's configuration table lists each one). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
+
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Everything the server needs to know about its surroundings, read once at start-up. */
