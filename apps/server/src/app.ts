@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { trustFunction } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
 import { cryptoRandom, type Random } from './lib/random';
+import { serializeRequest } from './lib/request-log';
 import { adminsModule } from './modules/admin/admins.module';
 import { dashboardModule } from './modules/admin/dashboard.module';
 import { reportsModule } from './modules/admin/reports.module';
@@ -53,6 +55,8 @@ export interface AppDependencies {
   jobs?: 'timer' | 'manual';
   /** Where the Stripe client sends API requests (tests point it at a local stand-in); Stripe's own by default. */
   stripeClientOptions?: StripeClientOptions;
+  /** Where the log lines go (tests read them); standard output by default. */
+  logStream?: DestinationStream;
 }
 
 /** Where `npm run build` puts the web app, seen from this file in src/ or from the bundle in dist/. */
@@ -66,12 +70,24 @@ const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.met
 export async function buildApp(config: AppConfig, deps: AppDependencies): Promise<FastifyInstance> {
   const { database } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A client sending its headers (or its request) slowly holds a connection only this long. Node
+    // checks for late headers every connectionsCheckingInterval, so it is a fraction of the limit.
+    http: {
+      headersTimeout: config.httpTimeouts.headersMs,
+      connectionsCheckingInterval: Math.min(5_000, config.httpTimeouts.headersMs / 4),
+    },
+    requestTimeout: config.httpTimeouts.requestMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
     // Keep-alive connections that are idle are closed at once on shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     // request.ip is the forwarded client address only behind a proxy named in TRUST_PROXY.

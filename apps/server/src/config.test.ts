@@ -104,6 +104,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: ` ${'m'.repeat(24)} ` }).metricsToken).toBe('m'.repeat(24));
   });
 
+  it('bounds how long slow clients may hold a connection, headers first', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({
+      headersMs: 20_000,
+      requestMs: 60_000,
+      keepAliveMs: 72_000,
+    });
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS/,
+    );
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['PORT', '70000'],
@@ -125,6 +136,8 @@ describe('loadConfig', () => {
     ['HUB_CONNECTIONS_PER_ADDRESS', '0'],
     ['HUB_CALLS_PER_ADDRESS', '0'],
     ['METRICS_TOKEN', 'too-short-for-a-token'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '60000'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '500'],
   ])('refuses a bad %s (%s) with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}:`));

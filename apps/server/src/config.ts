@@ -47,6 +47,9 @@ const environmentSchema = z.object({
   PUBLIC_FORM_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   PARTICIPANT_REGISTRATION_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(20_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(72_000),
   WHEEL_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_ROUND_SECONDS),
   SLOT_RELEASE_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_SLOT_RELEASE_GRACE_MS),
   TRUST_PROXY: optionalString.transform((value, context) => {
@@ -68,6 +71,9 @@ const environmentSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
 });
+
+/** Every environment variable the server reads (README's configuration table lists each one). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -93,6 +99,12 @@ export interface AppConfig {
   /** The built web app; unset: `apps/web/dist` beside this server. */
   webDistDir: string | undefined;
   shutdownTimeoutMs: number;
+  /**
+   * How long a client may take to send a request's headers, the whole request, and how long an
+   * idle keep-alive connection stays open: a client sending its headers slowly holds a connection
+   * only this long.
+   */
+  httpTimeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** ICE servers for video calls; TURN credentials are derived per participant from `turnSecret`. */
   ice: {
     stunUrls: string[];
@@ -145,6 +157,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (urlList(value.TURN_URLS).length > 0 && !value.TURN_SECRET) {
     throw new ConfigError('Invalid configuration:\n  TURN_SECRET: is required when TURN_URLS is set');
   }
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (value.HTTP_HEADERS_TIMEOUT_MS > value.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+    );
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -160,6 +178,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     logLevel: value.LOG_LEVEL,
     webDistDir: value.WEB_DIST_DIR,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    httpTimeouts: {
+      headersMs: value.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: value.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveMs: value.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
     ice: {
       stunUrls: urlList(value.STUN_URLS),
       turnUrls: urlList(value.TURN_URLS),

@@ -30,4 +30,12 @@ describe('public forms are limited per client address', () => {
     expect(limited.json<ErrorBody>().error.message).toMatch(/^Too many requests\. Please try again in /);
     expect((await demoRequest('203.0.113.8')).statusCode).toBe(201);
   });
+
+  it('lists those 429 answers in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, { post?: { responses: Record<string, unknown> } }>;
+    }>();
+    for (const path of ['/api/business/demo-request', '/api/users/anonymous', '/api/business/register'])
+      expect(Object.keys(document.paths[path]?.post?.responses ?? {}), path).toContain('429');
+  });
 });

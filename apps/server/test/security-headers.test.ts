@@ -62,9 +62,20 @@ describe('browser-side limits on what a page may reach and use', () => {
       expect(headers, url).toMatchObject(expected);
       expect(headers['strict-transport-security'], url).toBeUndefined();
     }
-    // The API documentation page keeps the policy its own scripts need.
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
-    expect(docs.headers['content-security-policy']).toContain('validator.swagger.io');
+  });
+
+  it('serves the API documentation with the product’s policy, not a looser one of Swagger UI’s own', async () => {
+    t = await startTestApp(sqlite);
+    const productPolicy = (await t.app.inject({ method: 'GET', url: '/' })).headers[
+      'content-security-policy'
+    ];
+    expect(productPolicy).toContain("frame-ancestors 'none'");
+    for (const url of ['/api/docs/', '/api/docs/static/swagger-ui-bundle.js', '/api/docs/static/index.css']) {
+      const docs = await t.app.inject({ method: 'GET', url });
+      expect(docs.statusCode, url).toBe(200);
+      expect(docs.headers['content-security-policy'], url).toBe(productPolicy);
+      expect(docs.headers['content-security-policy'], url).not.toContain('upgrade-insecure-requests');
+    }
   });
 
   it('adds HSTS and upgrade-insecure-requests when served over https', async () => {

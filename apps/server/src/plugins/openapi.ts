@@ -39,5 +39,7 @@ export async function registerOpenApi(app: FastifyInstance, publicOrigin: string
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH, staticCSP: true });
+  // No CSP of its own: the product's (security-headers.ts) already allows what Swagger UI needs, its
+  // scripts and styles from our own origin and inline style attributes.
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
 }

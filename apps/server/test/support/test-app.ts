@@ -35,6 +35,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** Points the Stripe client at a local stand-in (see stripe-stand-in.ts). */
   stripeClientOptions?: AppDependencies['stripeClientOptions'];
+  /** Receives the log lines (set LOG_LEVEL in `env` too: tests log nothing by default). */
+  logStream?: AppDependencies['logStream'];
 }
 
 /** The real app on a fresh database of the given dialect, with a stand-in web build. */
@@ -70,6 +72,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     rounds: 'manual',
     jobs: 'manual',
     stripeClientOptions: options.stripeClientOptions,
+    logStream: options.logStream,
   });
   await app.ready();
   const baseUrl = options.listen ? await app.listen({ port: 0, host: '127.0.0.1' }) : '';

@@ -41,7 +41,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{
         tags: ['business'],
         summary: 'Ask for a demo; the admins see it in their demo request list',
         body: demoRequestSchema,
-        response: { 201: demoRequestResponseSchema, 400: errorBodySchema },
+        response: { 201: demoRequestResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => reply.code(201).send(await demoRequests.submit(request.body)),

@@ -28,6 +28,7 @@ export const participantsRoutes: FastifyPluginAsyncZod<{
           403: errorBodySchema,
           404: errorBodySchema,
           409: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
