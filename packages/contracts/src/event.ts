@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROUND_RESET_MS, SPIN_ANIMATION_MS } from './constants';
 import { participantSchema, wheelIdSchema } from './http/wheels';
+import { pushSeqSchema } from './wheel-sync';
 
 /*
  * Issue 35: a wheel as an event with a beginning and an end. A wheel may start at `startsAt`
@@ -73,11 +74,14 @@ export const announcementRequestSchema = z.object({
 export type AnnouncementRequest = z.infer<typeof announcementRequestSchema>;
 
 /** Pushed to everyone on the wheel, people in a call included. */
-export const announcementEventSchema = announcementSchema.extend({ wheelId: wheelIdSchema });
+export const announcementEventSchema = announcementSchema.extend({
+  wheelId: wheelIdSchema,
+  seq: pushSeqSchema.optional(),
+});
 export type AnnouncementEvent = z.infer<typeof announcementEventSchema>;
 
 /** Pushed to everyone on the wheel once its last round is over or the organiser ended it. */
-export const eventEndedEventSchema = z.object({ wheelId: wheelIdSchema });
+export const eventEndedEventSchema = z.object({ wheelId: wheelIdSchema, seq: pushSeqSchema.optional() });
 export type EventEndedEvent = z.infer<typeof eventEndedEventSchema>;
 
 /** Form fields of a wheel's schedule and prompts (the wheel's create and update bodies). */

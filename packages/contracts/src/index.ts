@@ -16,4 +16,5 @@ export * from './matching';
 export * from './realtime';
 export * from './registration';
 export * from './wheel-geometry';
+export * from './wheel-sync';
 export * from './http/public-api';

@@ -3,6 +3,7 @@ import { errorCodeSchema, refusalReasonSchema } from './errors';
 import { type AnnouncementEvent, announcementSchema, type EventEndedEvent } from './event';
 import { openWheelSchema, participantSchema, wheelIdSchema } from './http/wheels';
 import { STAYING_ENDED_REASONS } from './matching';
+import { pushSeqSchema, type ResyncEvent } from './wheel-sync';
 
 /*
  * The hub at /hubs/wheel (Socket.IO). Each client call takes one object with the spec's named
@@ -146,6 +147,8 @@ export const wheelSnapshotSchema = z
     staying: z.boolean(),
     /** Issue 35: the host's latest announcement, for people who arrive after it; null if none. */
     announcement: announcementSchema.nullable(),
+    /** Issue 36: the wheel's push number this snapshot is current to; later pushes carry higher ones. */
+    seq: pushSeqSchema,
   })
   .meta({ id: 'WheelSnapshot' });
 export type WheelSnapshot = z.infer<typeof wheelSnapshotSchema>;
@@ -215,10 +218,24 @@ export type TakenSeat = z.infer<typeof takenSeatSchema>;
 
 // ---- server → client ------------------------------------------------------------------------
 
-export const wheelSpinStartedEventSchema = spinStateSchema.extend({ wheelId: wheelIdSchema });
+/**
+ * Issue 36: a push to a wheel's room carries the wheel's push number (wheel-sync.ts). A seat
+ * change keeps it out of the change itself: SlotsChanged numbers the batch, and the spec's
+ * SlotTaken and SlotLeft of one batch share its number.
+ */
+export const wheelPushNumber = { seq: pushSeqSchema.optional() };
+
+export const wheelSpinStartedEventSchema = spinStateSchema.extend({
+  wheelId: wheelIdSchema,
+  ...wheelPushNumber,
+});
 export type WheelSpinStartedEvent = z.infer<typeof wheelSpinStartedEventSchema>;
 
-export const matchesCreatedEventSchema = z.object({ wheelId: wheelIdSchema, matches: z.array(matchSchema) });
+export const matchesCreatedEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  matches: z.array(matchSchema),
+  ...wheelPushNumber,
+});
 export type MatchesCreatedEvent = z.infer<typeof matchesCreatedEventSchema>;
 
 export const wheelSpinCompletedEventSchema = z.object({
@@ -229,6 +246,7 @@ export const wheelSpinCompletedEventSchema = z.object({
   /** People who sat this round without a partner; they come first next round. */
   unmatchedUserIds: z.array(z.uuid()),
   resetAt: z.iso.datetime(),
+  ...wheelPushNumber,
 });
 export type WheelSpinCompletedEvent = z.infer<typeof wheelSpinCompletedEventSchema>;
 
@@ -244,6 +262,7 @@ export const roundScheduledEventSchema = z.object({
   slotsCleared: z.boolean(),
   /** Issue 35: the event's start as it now stands (the organiser may start it early or move it). */
   startsAt: z.iso.datetime().nullable().optional(),
+  ...wheelPushNumber,
 });
 export type RoundScheduledEvent = z.infer<typeof roundScheduledEventSchema>;
 
@@ -257,10 +276,16 @@ export const slotTakenEventSchema = z.object({
   userId: z.uuid(),
   slotId: z.uuid(),
   occupiedAt: z.iso.datetime(),
+  ...wheelPushNumber,
 });
 export type SlotTakenEvent = z.infer<typeof slotTakenEventSchema>;
 
-export const slotLeftEventSchema = z.object({ wheelId: wheelIdSchema, userId: z.uuid(), slotId: z.uuid() });
+export const slotLeftEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  userId: z.uuid(),
+  slotId: z.uuid(),
+  ...wheelPushNumber,
+});
 export type SlotLeftEvent = z.infer<typeof slotLeftEventSchema>;
 
 /**
@@ -273,16 +298,21 @@ export const slotsChangedEventSchema = z.object({
   wheelId: wheelIdSchema,
   changes: z.array(
     z.discriminatedUnion('kind', [
-      slotTakenEventSchema.omit({ wheelId: true }).extend({ kind: z.literal('taken') }),
-      slotLeftEventSchema.omit({ wheelId: true }).extend({ kind: z.literal('left') }),
+      slotTakenEventSchema.omit({ wheelId: true, seq: true }).extend({ kind: z.literal('taken') }),
+      slotLeftEventSchema.omit({ wheelId: true, seq: true }).extend({ kind: z.literal('left') }),
     ]),
   ),
+  ...wheelPushNumber,
 });
 export type SlotsChangedEvent = z.infer<typeof slotsChangedEventSchema>;
 /** How long the server gathers a wheel's seat changes before it pushes them as one SlotsChanged. */
 export const SLOT_CHANGES_TICK_MS = 100;
 
-export const userPresenceEventSchema = z.object({ wheelId: wheelIdSchema, user: participantSchema });
+export const userPresenceEventSchema = z.object({
+  wheelId: wheelIdSchema,
+  user: participantSchema,
+  ...wheelPushNumber,
+});
 export type UserPresenceEvent = z.infer<typeof userPresenceEventSchema>;
 
 export const matchAcceptedEventSchema = z.object({
@@ -397,6 +427,8 @@ export interface ServerToClientEvents {
   Announcement: (event: AnnouncementEvent) => void;
   /** Issue 35: the event is over; no seat can be taken any more. */
   EventEnded: (event: EventEndedEvent) => void;
+  /** Issue 36: this server process's link to the others is back; join your wheels again for a fresh snapshot. */
+  Resync: (event: ResyncEvent) => void;
 }
 
 /**
