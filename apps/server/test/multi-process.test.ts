@@ -141,6 +141,41 @@ describe.skipIf(skipReason !== undefined)(
       expect(batchedSecond?.client.all('SlotTaken')).toEqual([]);
     });
 
+    it('numbers a wheel’s pushes from both processes with one count, no number twice or missing (issue 36)', async () => {
+      const wheelId = await createTestWheel(first.database, {
+        name: 'Count',
+        description: 'x',
+        slotCount: 16,
+      });
+      const join = async (app: TestApp, name: string) => {
+        const registration = await registerParticipant(app.baseUrl, wheelId, { username: name });
+        const client = await connectHub(app.baseUrl, { token: registration.token });
+        clients.push(client);
+        expect(await client.call('JoinWheel', { wheelId })).toHaveProperty('data');
+        return client;
+      };
+      const watchers = [await join(first, 'watcher on first'), await join(second, 'watcher on second')];
+      const sitters = await Promise.all(
+        Array.from({ length: 12 }, (_, index) => join(index % 2 === 0 ? first : second, `sitter ${index}`)),
+      );
+      // Everyone sits at once, half through each process, so both number pushes side by side.
+      await Promise.all(sitters.map((client) => client.call('TakeAnySeat', { wheelId })));
+      await settle();
+      const numbersSeen = watchers.map((watcher) =>
+        watcher.received
+          .flatMap(({ payload }) => {
+            const { wheelId: about, seq } = (payload ?? {}) as { wheelId?: string; seq?: number };
+            return about === wheelId && seq !== undefined ? [seq] : [];
+          })
+          .sort((a, b) => a - b),
+      );
+      const [onFirst = [], onSecond = []] = numbersSeen;
+      // The second watcher joined after the first's arrival was numbered.
+      expect(onSecond).toEqual(onFirst.filter((seq) => seq >= (onSecond[0] ?? 0)));
+      expect(onFirst).toEqual(onFirst.map((_, index) => (onFirst[0] ?? 0) + index));
+      expect(onFirst.length).toBeGreaterThanOrEqual(13);
+    });
+
     it('tells each pair of an expired match once when both processes close it at the same moment', async () => {
       const wheelId = await createTestWheel(first.database, {
         name: 'Expiring',

@@ -64,18 +64,25 @@ describeEachDialect('the spec’s seat events, and SlotsChanged for those who as
     const [slotId = ''] = slotIds;
 
     expect(await ada.client.call('TakeSlot', { wheelId, userId: ada.id, slotId })).toEqual({ data: null });
-    expect(await spec.client.next('SlotTaken')).toEqual({
+    const taken = await spec.client.next('SlotTaken');
+    expect(taken).toEqual({
       wheelId,
       userId: ada.id,
       slotId,
       occupiedAt: clock.now().toISOString(),
+      seq: expect.any(Number),
     } satisfies SlotTakenEvent);
     expect(await ada.client.call('LeaveSlot', { wheelId })).toEqual({ data: null });
-    expect(await spec.client.next('SlotLeft')).toEqual({
+    const left = await spec.client.next('SlotLeft');
+    expect(left).toEqual({
       wheelId,
       userId: ada.id,
       slotId,
+      seq: expect.any(Number),
     } satisfies SlotLeftEvent);
+    // Issue 36: numbered after the snapshot, one number per push.
+    expect(taken.seq).toBeGreaterThan(spec.snapshot.seq);
+    expect(left.seq).toBe((taken.seq ?? 0) + 1);
 
     await settle();
     expect(singleSeatEvents(spec.client).map(([event]) => event)).toEqual(['SlotTaken', 'SlotLeft']);
@@ -92,9 +99,15 @@ describeEachDialect('the spec’s seat events, and SlotsChanged for those who as
     expect(await batched.client.next('SlotsChanged')).toEqual({
       wheelId,
       changes: [{ kind: 'taken', userId: ada.id, slotId, occupiedAt: clock.now().toISOString() }],
+      seq: expect.any(Number),
     });
     await ada.client.call('LeaveSlot', { wheelId });
-    expect(await batched.client.nextSeatChange('left')).toEqual({ wheelId, userId: ada.id, slotId });
+    expect(await batched.client.nextSeatChange('left')).toEqual({
+      wheelId,
+      userId: ada.id,
+      slotId,
+      seq: expect.any(Number),
+    });
 
     await settle();
     expect(singleSeatEvents(batched.client)).toEqual([]);
@@ -146,9 +159,9 @@ describeEachDialect('the spec’s seat events, and SlotsChanged for those who as
       expect(singleSeatEvents(spec.client)).toHaveLength(7);
       // The move: the old seat is left before the new one is taken.
       expect(singleSeatEvents(spec.client).slice(4)).toEqual([
-        ['SlotLeft', { wheelId, userId: a.id, slotId: slotIds[0] }],
+        ['SlotLeft', expect.objectContaining({ wheelId, userId: a.id, slotId: slotIds[0] })],
         ['SlotTaken', expect.objectContaining({ wheelId, userId: a.id, slotId: slotIds[4] })],
-        ['SlotLeft', { wheelId, userId: c.id, slotId: slotIds[2] }],
+        ['SlotLeft', expect.objectContaining({ wheelId, userId: c.id, slotId: slotIds[2] })],
       ]);
     }
     for (const one of batched) expect(singleSeatEvents(one.client)).toEqual([]);

@@ -344,6 +344,12 @@ export interface WheelRoundsTable {
   sat_out_ids: string;
 }
 
+/** Issue 36: a wheel's push number, +1 per push to its room, shared by every server process. */
+export interface WheelPushSequencesTable {
+  wheel_id: string;
+  seq: number;
+}
+
 export interface Database {
   plans: PlansTable;
   business_users: BusinessUsersTable;
@@ -368,6 +374,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   wheel_rounds: WheelRoundsTable;
+  wheel_push_sequences: WheelPushSequencesTable;
 }
 
 /** Every boolean column, so the SQLite side can turn its 0/1 back into booleans. */

@@ -2,7 +2,6 @@ import fp from 'fastify-plugin';
 import { createHub, type Hub } from '../realtime/hub';
 import { HUB_LIMITS } from '../realtime/hub-limits';
 import { createPresence } from '../realtime/presence';
-import { forwardDomainEventsToHub } from '../realtime/pushes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,8 +13,8 @@ declare module 'fastify' {
 }
 
 /**
- * The hub on the app's HTTP server, with its limits, and the pushes that turn domain events
- * into messages to rooms. It closes last (see app.ts): calls under way are answered first.
+ * The hub on the app's HTTP server, with its limits. The pushes that turn domain events into
+ * messages to rooms start with the presence module, which numbers them. It closes last (see app.ts): calls under way are answered first.
  */
 export const hub = fp(
   async (app) => {
@@ -42,9 +41,6 @@ export const hub = fp(
       createPresence(() => wheelHub.io, { multiProcess }),
     );
     app.metrics.readFrom({ connectedSockets: () => wheelHub.io.engine.clientsCount });
-    const stopPushes = forwardDomainEventsToHub(app.events, wheelHub.io, { multiProcess });
-    // Closed: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot).
-    app.addHook('onClose', async () => stopPushes());
   },
   { name: 'hub', dependencies: ['infrastructure', 'metrics'] },
 );

@@ -145,6 +145,30 @@ function fitForStreamsAdapter(client: RedisClient): RedisClient {
 }
 
 /**
+ * While this process's Redis connection is away, pushes made by the other processes never reach
+ * its clients (and its own never reach theirs). When it is back, every client here is told to
+ * join its wheels again for a fresh snapshot (issue 36); the other processes tell theirs when
+ * their own connection returns.
+ */
+function resyncClientsWhenRedisReturns(client: RedisClient, io: WheelHub, log: FastifyBaseLogger) {
+  let lost = false;
+  const markLost = () => {
+    lost = true;
+  };
+  client.on('error', markLost);
+  client.on('reconnecting', markLost);
+  client.on('ready', () => {
+    if (!lost) return;
+    lost = false;
+    log.info(
+      { connections: io.engine.clientsCount },
+      'Redis is back: telling this process’s clients to resync',
+    );
+    io.local.emit('Resync', { reason: 'server_reconnected' });
+  });
+}
+
+/**
  * The Socket.IO hub at /hubs/wheel. Keep-alive and time-out follow the spec (15 s, 30 s).
  * A connection may carry a participant token (bearer, in the handshake's auth); without one
  * it may only watch. With REDIS_URL, the Redis Streams adapter carries pushes between server
@@ -168,6 +192,7 @@ export function createHub(httpServer: HttpServer, deps: HubDependencies) {
         sessionKeyPrefix: `${deps.redisKeyPrefix}:hub-session:`,
       }),
     );
+    resyncClientsWhenRedisReturns(deps.redis, io, deps.log);
   }
 
   const connections = createConnectionCounter(deps.connectionsPerAddress);

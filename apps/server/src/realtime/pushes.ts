@@ -1,5 +1,11 @@
-import { SLOT_CHANGES_TICK_MS, type SlotsChangedEvent } from '@wheelmeet/contracts';
+import {
+  SLOT_CHANGES_TICK_MS,
+  type ServerToClientEvents,
+  type SlotsChangedEvent,
+} from '@wheelmeet/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvents } from '../events/domain-events';
+import { createKeyedQueue } from '../lib/one-at-a-time';
 import { participantRoom, slotEventsRoom, type WheelHub, wheelRoom } from './sockets';
 
 /**
@@ -10,93 +16,135 @@ import { participantRoom, slotEventsRoom, type WheelHub, wheelRoom } from './soc
  * everyone asked for SlotsChanged, the web app's case: its slot-events room is empty.
  */
 export function pushSeatChangesHere(hub: WheelHub, event: SlotsChangedEvent) {
-  const { wheelId, changes } = event;
+  const { wheelId, changes, seq } = event;
+  const number = seq === undefined ? {} : { seq };
   hub.local.to(wheelRoom(wheelId)).except(slotEventsRoom(wheelId)).emit('SlotsChanged', event);
   if (!hub.sockets.adapter.rooms.get(slotEventsRoom(wheelId))?.size) return;
   const oneByOne = hub.local.to(slotEventsRoom(wheelId));
   for (const change of changes) {
     if (change.kind === 'taken') {
       const { kind: _, ...taken } = change;
-      oneByOne.emit('SlotTaken', { wheelId, ...taken });
+      oneByOne.emit('SlotTaken', { wheelId, ...taken, ...number });
     } else {
       const { kind: _, ...left } = change;
-      oneByOne.emit('SlotLeft', { wheelId, ...left });
+      oneByOne.emit('SlotLeft', { wheelId, ...left, ...number });
     }
   }
 }
 
-/**
- * A wheel's seat changes, gathered for SLOT_CHANGES_TICK_MS and pushed as one batch: when a
- * round opens, a hundred people take their seats within seconds, and one push per seat to
- * everyone on the wheel would be ten thousand messages. `flush` sends what is gathered at once,
- * so another push to the wheel never overtakes the seat changes before it.
- *
- * Each process turns the batch into what its own connections asked for (`pushSeatChangesHere`),
- * so with several processes one message per wheel and tick crosses Redis, whoever listens: the
- * batch goes to the others as the inter-server event `slotsChanged`, on the adapter's stream,
- * ahead of any later push to the wheel.
- */
-function createSlotChangeBatches(hub: WheelHub, multiProcess: boolean) {
-  const batches = new Map<string, { changes: SlotsChangedEvent['changes']; timer: NodeJS.Timeout }>();
-  const flush = (wheelId: string) => {
-    const batch = batches.get(wheelId);
-    if (!batch) return;
-    batches.delete(wheelId);
-    clearTimeout(batch.timer);
-    const event = { wheelId, changes: batch.changes };
-    if (multiProcess) hub.serverSideEmit('slotsChanged', event);
-    pushSeatChangesHere(hub, event);
-  };
-  return {
-    add(wheelId: string, change: SlotsChangedEvent['changes'][number]) {
-      const batch = batches.get(wheelId);
-      if (batch) batch.changes.push(change);
-      else
-        batches.set(wheelId, {
-          changes: [change],
-          timer: setTimeout(() => flush(wheelId), SLOT_CHANGES_TICK_MS),
-        });
-    },
-    flush,
-    drop() {
-      for (const batch of batches.values()) clearTimeout(batch.timer);
-      batches.clear();
-    },
-  };
+/** The pushes to a wheel's room, each numbered (issue 36). */
+type WheelPushName =
+  | 'RoundScheduled'
+  | 'WheelSpinStarted'
+  | 'MatchesCreated'
+  | 'WheelSpinCompleted'
+  | 'UserJoined'
+  | 'UserLeft'
+  | 'Announcement'
+  | 'EventEnded';
+type PayloadOf<Name extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[Name]>[0];
+/** A wheel push as its sender gives it: the number is the pushes' to add. */
+type UnnumberedPayload<Name extends WheelPushName> = Omit<PayloadOf<Name>, 'seq'>;
+
+export interface WheelPushesDependencies {
+  /** The Redis adapter joins several processes: seat changes cross it once per wheel and tick. */
+  multiProcess?: boolean;
+  /** The wheel's next push number, shared by every process (the database's counter). */
+  nextPushSeq: (wheelId: string) => Promise<number>;
+  log: FastifyBaseLogger;
 }
 
 /**
- * Turns domain events into hub pushes, to the rooms of the wheel or of the people concerned.
- * `multiProcess` (the Redis adapter between processes): seat changes made elsewhere arrive as
- * `slotsChanged` and are pushed to this process's connections.
+ * Turns domain events into hub pushes, to the rooms of the wheel or of the people concerned,
+ * and gives other senders (presence: UserJoined, UserLeft) the same numbered way to a wheel.
+ *
+ * Every push to a wheel's room carries the wheel's push number `seq`, so a client that missed
+ * one (another process ran the step while Redis was away) sees the gap and asks for a snapshot.
+ * A wheel's pushes leave one after another, in the order they were raised, each after the seat
+ * changes gathered before it: numbering waits for the database, and a later push must neither
+ * overtake an earlier one nor take a lower number. A push the database could not number goes
+ * out without one rather than not at all.
+ *
+ * A wheel's seat changes are gathered for SLOT_CHANGES_TICK_MS and pushed as one batch: when a
+ * round opens, a hundred people take their seats within seconds, and one push per seat to
+ * everyone on the wheel would be ten thousand messages. Each process turns the batch into what
+ * its own connections asked for (`pushSeatChangesHere`), so with several processes one message
+ * per wheel and tick crosses Redis, whoever listens: the batch goes to the others as the
+ * inter-server event `slotsChanged`, on the adapter's stream, ahead of any later push to the wheel.
  */
 export function forwardDomainEventsToHub(
   events: DomainEvents,
   hub: WheelHub,
-  { multiProcess = false }: { multiProcess?: boolean } = {},
-): () => void {
-  const seats = createSlotChangeBatches(hub, multiProcess);
+  { multiProcess = false, nextPushSeq, log }: WheelPushesDependencies,
+) {
+  let stopped = false;
+  const inOrder = createKeyedQueue();
+  const seatBatches = new Map<string, { changes: SlotsChangedEvent['changes']; timer: NodeJS.Timeout }>();
+
+  const numbered = (wheelId: string): Promise<number | undefined> =>
+    nextPushSeq(wheelId).catch((error: unknown) => {
+      log.warn({ err: error, wheelId }, 'a push to a wheel went out without its number');
+      return undefined;
+    });
+
+  /** Sends the seat changes gathered for the wheel, if any; runs in the wheel's turn. */
+  async function sendSeatChanges(wheelId: string) {
+    const batch = seatBatches.get(wheelId);
+    if (!batch) return;
+    seatBatches.delete(wheelId);
+    clearTimeout(batch.timer);
+    const seq = await numbered(wheelId);
+    if (stopped) return;
+    const event: SlotsChangedEvent = {
+      wheelId,
+      changes: batch.changes,
+      ...(seq === undefined ? {} : { seq }),
+    };
+    if (multiProcess) hub.serverSideEmit('slotsChanged', event);
+    pushSeatChangesHere(hub, event);
+  }
+
+  function addSeatChange(wheelId: string, change: SlotsChangedEvent['changes'][number]) {
+    const batch = seatBatches.get(wheelId);
+    if (batch) batch.changes.push(change);
+    else
+      seatBatches.set(wheelId, {
+        changes: [change],
+        timer: setTimeout(() => void inOrder(wheelId, () => sendSeatChanges(wheelId)), SLOT_CHANGES_TICK_MS),
+      });
+  }
+
+  /** Pushes to the wheel's room in its turn, numbered, after the seat changes gathered before it. */
+  function toWheel<Name extends WheelPushName>(
+    wheelId: string,
+    name: Name,
+    payload: UnnumberedPayload<Name>,
+  ) {
+    void inOrder(wheelId, async () => {
+      await sendSeatChanges(wheelId);
+      const seq = await numbered(wheelId);
+      if (stopped) return;
+      const room = hub.to(wheelRoom(wheelId)) as unknown as {
+        emit: (name: Name, payload: PayloadOf<Name>) => void;
+      };
+      room.emit(name, { ...payload, ...(seq === undefined ? {} : { seq }) } as PayloadOf<Name>);
+    }).catch((error: unknown) => log.error({ err: error, wheelId, push: name }, 'a push to a wheel failed'));
+  }
+
   const seatChangesFromElsewhere = (event: SlotsChangedEvent) => pushSeatChangesHere(hub, event);
   if (multiProcess) hub.on('slotsChanged', seatChangesFromElsewhere);
-  /** A push to a wheel's room, after the seat changes gathered before it. */
-  const toWheel = (wheelId: string) => {
-    seats.flush(wheelId);
-    return hub.to(wheelRoom(wheelId));
-  };
   const unsubscribers = [
     events.subscribe('slotTaken', ({ wheelId, ...change }) =>
-      seats.add(wheelId, { kind: 'taken', ...change }),
+      addSeatChange(wheelId, { kind: 'taken', ...change }),
     ),
-    events.subscribe('slotLeft', ({ wheelId, ...change }) => seats.add(wheelId, { kind: 'left', ...change })),
-    events.subscribe('roundScheduled', (event) => {
-      toWheel(event.wheelId).emit('RoundScheduled', event);
-    }),
-    events.subscribe('spinStarted', (event) => {
-      toWheel(event.wheelId).emit('WheelSpinStarted', event);
-    }),
+    events.subscribe('slotLeft', ({ wheelId, ...change }) =>
+      addSeatChange(wheelId, { kind: 'left', ...change }),
+    ),
+    events.subscribe('roundScheduled', (event) => toWheel(event.wheelId, 'RoundScheduled', event)),
+    events.subscribe('spinStarted', (event) => toWheel(event.wheelId, 'WheelSpinStarted', event)),
     events.subscribe('matchesRevealed', ({ created, completed }) => {
-      toWheel(created.wheelId).emit('MatchesCreated', created);
-      toWheel(completed.wheelId).emit('WheelSpinCompleted', completed);
+      toWheel(created.wheelId, 'MatchesCreated', created);
+      toWheel(completed.wheelId, 'WheelSpinCompleted', completed);
     }),
     events.subscribe('matchAccepted', ({ event, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('MatchAccepted', event);
@@ -113,19 +161,23 @@ export function forwardDomainEventsToHub(
     events.subscribe('callTimerChanged', ({ timer, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('CallTimer', timer);
     }),
-    events.subscribe('announcementSent', (event) => {
-      toWheel(event.wheelId).emit('Announcement', event);
-    }),
-    events.subscribe('eventEnded', (event) => {
-      toWheel(event.wheelId).emit('EventEnded', event);
-    }),
+    events.subscribe('announcementSent', (event) => toWheel(event.wheelId, 'Announcement', event)),
+    events.subscribe('eventEnded', (event) => toWheel(event.wheelId, 'EventEnded', event)),
     events.subscribe('stayingEnded', ({ event, participantId }) => {
       hub.to(participantRoom(participantId)).emit('StayingEnded', event);
     }),
   ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-    hub.off('slotsChanged', seatChangesFromElsewhere);
-    seats.drop();
+  return {
+    toWheel,
+    /** Stops forwarding: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot). */
+    stop() {
+      stopped = true;
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      hub.off('slotsChanged', seatChangesFromElsewhere);
+      for (const batch of seatBatches.values()) clearTimeout(batch.timer);
+      seatBatches.clear();
+    },
   };
 }
+
+export type WheelPushes = ReturnType<typeof forwardDomainEventsToHub>;

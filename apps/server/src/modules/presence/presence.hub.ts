@@ -4,6 +4,7 @@ import { toParticipant } from '../../db/rows';
 import { createKeyedQueue } from '../../lib/one-at-a-time';
 import { acknowledged } from '../../realtime/acknowledge';
 import { socketsIn } from '../../realtime/presence';
+import type { WheelPushes } from '../../realtime/pushes';
 import {
   type HubSocket,
   participantRoom,
@@ -31,6 +32,10 @@ export interface PresenceHandlerDeps {
   slotReleaseGraceMs: number;
   /** True with several server processes: a return is announced to the others, whose release timers it cancels. */
   multiProcess: boolean;
+  /** Numbered pushes to a wheel's room (UserJoined, UserLeft). */
+  pushes: Pick<WheelPushes, 'toWheel'>;
+  /** The wheel's latest push number, for the snapshot (issue 36). */
+  currentPushSeq: (wheelId: string) => Promise<number>;
   log: FastifyBaseLogger;
 }
 
@@ -52,7 +57,7 @@ export function createPresenceHandlers(deps: PresenceHandlerDeps) {
     }
     await deps.matches.closeForLeaver(wheelId, participantId);
     const row = await participants.findParticipant(participantId);
-    if (row) hub.to(wheelRoom(wheelId)).emit('UserLeft', { wheelId, user: toParticipant(row) });
+    if (row) deps.pushes.toWheel(wheelId, 'UserLeft', { wheelId, user: toParticipant(row) });
   }
 
   /** The wheel's room, and for a connection that takes the spec's seat events, the room they go to. */
@@ -95,6 +100,9 @@ export function createPresenceHandlers(deps: PresenceHandlerDeps) {
       'JoinWheel',
       acknowledged(joinWheelRequestSchema, log, async ({ wheelId, accessGrant }): Promise<WheelSnapshot> => {
         const participantId = participantOf(wheelId);
+        // Read before the state: a push numbered after it may repeat what the snapshot shows
+        // (clients apply it again harmlessly), but none numbered up to it can be missing from it.
+        const seq = await deps.currentPushSeq(wheelId);
         const row = await wheels.requireOpenableWheel(wheelId, {
           accessGrant,
           ...(participantId ? { participantWheelId: wheelId } : {}),
@@ -102,11 +110,11 @@ export function createPresenceHandlers(deps: PresenceHandlerDeps) {
         if (participantId) {
           const arrived = await arrive(socket, wheelId, participantId);
           const person = arrived ? await participants.findParticipant(participantId) : undefined;
-          if (person) hub.to(wheelRoom(wheelId)).emit('UserJoined', { wheelId, user: toParticipant(person) });
+          if (person) deps.pushes.toWheel(wheelId, 'UserJoined', { wheelId, user: toParticipant(person) });
         } else {
           await enterRoom(socket, wheelId);
         }
-        return rounds.snapshot(row, participantId);
+        return { ...(await rounds.snapshot(row, participantId)), seq };
       }),
     );
 

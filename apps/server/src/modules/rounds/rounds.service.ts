@@ -492,7 +492,7 @@ export function createRoundsService(deps: {
      * Everything a client needs to draw the wheel now, with the caller's matches: those of the
      * current round once revealed (until the next spin, across the reset), and any still open.
      */
-    async snapshot(row: WheelRow, participantId: string | undefined): Promise<WheelSnapshot> {
+    async snapshot(row: WheelRow, participantId: string | undefined): Promise<Omit<WheelSnapshot, 'seq'>> {
       const spinState = spinStateOf(row);
       // While the rings turn, this round's matches are still a surprise.
       const spinning = row.spin_started_at !== null && row.matches_revealed_at === null;
