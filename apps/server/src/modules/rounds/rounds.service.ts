@@ -299,6 +299,12 @@ export function createRoundsService(deps: {
 
   const steps = { spin, reveal, reset } as const;
 
+  /**
+   * Whether this process's ticks have closed the matches a spin left open when the process
+   * before it stopped just after that spin's commit; until one has, every tick tries again.
+   */
+  let staleClosedSinceStart = false;
+
   async function endEvent(wheelId: string): Promise<void> {
     const ended = await rounds.transaction((tx) => tx.endEventNow(wheelId, clock.now().toISOString()));
     if (!ended) throw refusal('event_ended', EVENT_ENDED_MESSAGE);
@@ -355,7 +361,8 @@ export function createRoundsService(deps: {
      * Carries every wheel with something due one step on. Wheels do not wait for each other:
      * their steps run together (on PostgreSQL in parallel, on SQLite's one connection in
      * turn), spins first, since people watch the countdown to the second. Each step's failure
-     * is its wheel's alone.
+     * is its wheel's alone. The first tick of a process also closes what an earlier process left
+     * open when it stopped between a spin and that spin's closing of older matches.
      */
     async tick(): Promise<void> {
       const now = clock.now();
@@ -381,6 +388,10 @@ export function createRoundsService(deps: {
         due.map(({ row, step }) => step(row, now).catch((error: unknown) => deps.onError(error, row.id))),
       );
       await matches.closeDue();
+      if (!staleClosedSinceStart) {
+        await matches.closeStaleOnEveryWheel();
+        staleClosedSinceStart = true;
+      }
     },
 
     /**
