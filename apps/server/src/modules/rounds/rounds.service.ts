@@ -66,7 +66,7 @@ export function spinStateOf(row: WheelRow): SpinState | null {
     startedAt: row.spin_started_at,
     innerOffset: row.spin_inner_offset,
     outerOffset: row.spin_outer_offset,
-    ...spinSchedule(row.spin_started_at),
+    ...spinSchedule(row.spin_started_at, row.matches_revealed_at),
   };
 }
 
@@ -209,10 +209,11 @@ export function createRoundsService(deps: {
     const round = row.current_round;
     const lastSpinDate = row.last_spin_date ?? row.spin_started_at ?? now.toISOString();
     const unmatchedUserIds = fromJsonColumn(row.priority_participant_ids, participantIdsSchema, []);
+    const revealedAt = now.toISOString();
     // The claim and the `round.completed` webhook's deliveries (when the wheel's owner has such
     // a webhook), in one transaction; a process that loses the claim reads nothing more.
     const claimed = await rounds.transaction(async (tx) => {
-      if (!(await tx.markRevealed(row.id, round, now.toISOString()))) return undefined;
+      if (!(await tx.markRevealed(row.id, round, revealedAt))) return undefined;
       const roundCompleted = {
         wheelId: row.id,
         round,
@@ -224,7 +225,8 @@ export function createRoundsService(deps: {
     });
     if (!claimed) return;
     const roundMatches = await matches.listForRound(row.id, round);
-    const { resetAt } = spinSchedule(row.spin_started_at ?? now.toISOString());
+    // From the reveal as stored, however late it came: the reset is due from that (dueAction).
+    const { resetAt } = spinSchedule(row.spin_started_at ?? revealedAt, revealedAt);
     await Promise.all([
       events.publish('matchesRevealed', {
         created: { wheelId: row.id, matches: roundMatches },
