@@ -1,14 +1,27 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { prepareDatabase } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import { type AppConfig, ConfigError, loadConfig } from './config';
 import { systemClock } from './lib/clock';
 import { cryptoRandom } from './lib/random';
 import { API_DOCS_PATH } from './plugins/openapi';
 import type { SeedReport } from './seed';
+import { diskFullMessage } from './startup-failure';
 
 async function main() {
   const config = loadConfig(process.env);
+  try {
+    await start(config);
+  } catch (error) {
+    // A full disk is the operator's to fix: say so, and where, rather than a stack trace.
+    const diskFull = diskFullMessage(error, config);
+    if (!diskFull) throw error;
+    console.error(diskFull);
+    process.exit(1);
+  }
+}
+
+async function start(config: AppConfig) {
   const { database, seedReport } = await prepareDatabase(config, {
     clock: systemClock,
     random: cryptoRandom,

@@ -1,4 +1,12 @@
-import type { AdminWheel, CallTimerEvent, ErrorBody, RoundScheduledEvent } from '@wheelmeet/contracts';
+import {
+  type AdminWheel,
+  type CallTimerEvent,
+  type ErrorBody,
+  ROUND_RESET_MS,
+  type RoundScheduledEvent,
+  SPIN_ANIMATION_MS,
+  type WheelSnapshot,
+} from '@wheelmeet/contracts';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createDomainEvents } from '../src/events/domain-events';
 import { createCallsRepository } from '../src/modules/calls/calls.repository';
@@ -239,6 +247,42 @@ describeEachDialect(
         call_ends_at: new Date(startedAt + 14 * MINUTE).toISOString(),
         call_extended: true,
       });
+    });
+
+    it('after a late reveal (a paused process), advertises the reset when it really comes, and holds to it', async () => {
+      const { wheelId, people } = await countingDown(5);
+      const [ada] = people as [HubClient];
+      clock.advance(5 * SECOND);
+      await t.app.rounds.tick();
+      await ada.next('WheelSpinStarted', (event) => event.wheelId === wheelId);
+
+      // The process stood still for 15 s past the reveal: the reveal comes late, at this tick.
+      clock.advance(SPIN_ANIMATION_MS + 15 * SECOND);
+      await t.app.rounds.tick();
+      const revealedAt = clock.now().getTime();
+      const completed = await ada.next('WheelSpinCompleted', (event) => event.wheelId === wheelId);
+      expect(completed.resetAt).toBe(new Date(revealedAt + ROUND_RESET_MS).toISOString());
+      const snapshot = dataOf(await ada.call('JoinWheel', { wheelId })) as WheelSnapshot;
+      expect(snapshot.spin).toMatchObject({
+        revealAt: new Date(revealedAt).toISOString(),
+        resetAt: completed.resetAt,
+      });
+
+      clock.advance(ROUND_RESET_MS - 1);
+      await t.app.rounds.tick();
+      const wheel = () =>
+        t.database.db
+          .selectFrom('wheels')
+          .select('spin_started_at')
+          .where('id', '=', wheelId)
+          .executeTakeFirstOrThrow();
+      expect((await wheel()).spin_started_at).not.toBeNull();
+      clock.advance(1);
+      await t.app.rounds.tick();
+      expect(await wheel()).toEqual({ spin_started_at: null });
+      expect(
+        await ada.next('RoundScheduled', (event) => event.wheelId === wheelId && event.slotsCleared),
+      ).toBeDefined();
     });
 
     it('refuses lengths out of range and other owners’ wheels, and changes nothing then', async () => {

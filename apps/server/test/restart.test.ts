@@ -1,7 +1,9 @@
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { describeEachDialect } from './support/each-dialect';
 import { createTestParticipant, createTestWheel, slotIdsOf } from './support/factories';
+import { connectHub, dataOf, type HubClient } from './support/hub-client';
 import { ManualClock } from './support/manual-clock';
+import { matchedPair } from './support/matched-pair';
 import { startTestApp } from './support/test-app';
 
 describeEachDialect('a server that was down when a round fell due', (dialect) => {
@@ -50,6 +52,72 @@ describeEachDialect('a server that was down when a round fell due', (dialect) =>
         .where('wheel_id', '=', wheelId)
         .execute();
       expect(matches).toEqual([{ round: 1 }]);
+    } finally {
+      await after.app.close();
+      await before.testDatabase.drop();
+    }
+  });
+});
+
+describeEachDialect('a server that stopped just after a spin committed', (dialect) => {
+  const clients: HubClient[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+
+  it('closes the earlier round’s open matches once it is back, before the next spin, and tells both people', async () => {
+    const clock = new ManualClock();
+    const env = { WHEEL_ROUND_SECONDS: '5' };
+    const before = await startTestApp(dialect, { clock, listen: true, env });
+    const { wheelId, match, ada, bo } = await matchedPair(before, clock, clients);
+    // Round 2's spin, as its transaction commits it; the process stops before its
+    // closeStaleBefore, so round 1's match, still waiting for answers, stays open.
+    await before.database.db
+      .updateTable('wheels')
+      .set({
+        current_round: 2,
+        spin_started_at: clock.now().toISOString(),
+        last_spin_date: clock.now().toISOString(),
+        matches_revealed_at: null,
+        next_spin_at: null,
+      })
+      .where('id', '=', wheelId)
+      .execute();
+    for (const client of clients.splice(0)) client.close();
+    await before.app.close();
+
+    const after = await startTestApp(dialect, { clock, listen: true, env, database: before.testDatabase });
+    try {
+      const [adaAgain, boAgain] = (await Promise.all(
+        [ada, bo].map(async (person) => {
+          const client = await connectHub(after.baseUrl, { token: person.token });
+          clients.push(client);
+          dataOf(await client.call('JoinWheel', { wheelId }));
+          return client;
+        }),
+      )) as [HubClient, HubClient];
+      await after.app.rounds.tick();
+
+      const expired = { wheelId, matchId: match.id, reason: 'unanswered' };
+      expect(await adaAgain.next('MatchExpired')).toEqual(expired);
+      expect(await boAgain.next('MatchExpired')).toEqual(expired);
+      const stored = await after.database.db
+        .selectFrom('matches')
+        .select(['closed_at', 'close_reason'])
+        .where('id', '=', match.id)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ closed_at: clock.now().toISOString(), close_reason: 'unanswered' });
+      // Still round 2's spin: no step of the wheel closed it.
+      const wheel = await after.database.db
+        .selectFrom('wheels')
+        .select(['current_round', 'matches_revealed_at'])
+        .where('id', '=', wheelId)
+        .executeTakeFirstOrThrow();
+      expect(wheel).toEqual({ current_round: 2, matches_revealed_at: null });
+
+      // Once is enough: later ticks tell nobody again.
+      await after.app.rounds.tick();
+      expect(adaAgain.all('MatchExpired')).toHaveLength(1);
     } finally {
       await after.app.close();
       await before.testDatabase.drop();

@@ -224,6 +224,27 @@ export function createMatchesRepository(db: Kysely<Database>) {
       );
     },
 
+    /**
+     * Closes, in one statement, every wheel's open matches from rounds before the wheel's
+     * current one with no call under way: what `closeStaleBefore` closes, for all wheels at once.
+     */
+    closeStaleOnEveryWheel(at: string): Promise<MatchRow[]> {
+      return closeOpen(at, (ids) =>
+        ids
+          .where('call_started_at', 'is', null)
+          .where((eb) =>
+            eb(
+              'round',
+              '<',
+              eb
+                .selectFrom('wheels')
+                .select('wheels.current_round')
+                .whereRef('wheels.id', '=', 'matches.wheel_id'),
+            ),
+          ),
+      );
+    },
+
     /** Closes an open match; false when it was closed, declined or ended meanwhile (another process). */
     async close(id: string, reason: NonNullable<MatchRow['close_reason']>, at: string): Promise<boolean> {
       const result = await db

@@ -188,6 +188,15 @@ export function createMatchesService(deps: {
       await tellAllClosed(await matches.closeStaleBefore(wheelId, round, clock.now().toISOString()));
     },
 
+    /**
+     * Closes what a spin's `closeStaleBefore` would have, on every wheel: a process that stopped
+     * between a spin's commit and that close left earlier rounds' matches open, and nothing else
+     * closes them before the wheel's next spin. Run once a process starts.
+     */
+    async closeStaleOnEveryWheel(): Promise<void> {
+      await tellAllClosed(await matches.closeStaleOnEveryWheel(clock.now().toISOString()));
+    },
+
     /** The participant left the wheel: their open matches end, and their partners are told. */
     async closeForLeaver(wheelId: string, participantId: string): Promise<void> {
       for (const match of await matches.listOpenOf(wheelId, participantId)) await close(match, 'partnerLeft');

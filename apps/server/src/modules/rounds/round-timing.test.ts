@@ -73,6 +73,14 @@ describe('dueAction', () => {
   it('tells clients the same reveal and reset times the server uses', () => {
     expect(spinSchedule(iso(0))).toEqual({ revealAt: iso(4_000), resetAt: iso(12_000) });
   });
+
+  it('after a reveal that came late, tells clients the reset the ticker will run', () => {
+    const schedule = spinSchedule(iso(0), iso(19_000));
+    expect(schedule).toEqual({ revealAt: iso(19_000), resetAt: iso(27_000) });
+    const revealed: RoundState = { ...idle, spinStartedAt: iso(0), matchesRevealedAt: iso(19_000) };
+    expect(dueAction(revealed, at(26_999))).toBe('none');
+    expect(dueAction(revealed, new Date(schedule.resetAt))).toBe('reset');
+  });
 });
 
 describe('isPairable', () => {

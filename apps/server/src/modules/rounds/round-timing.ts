@@ -55,9 +55,13 @@ export function dueCutoffs(now: Date) {
   };
 }
 
-/** When a spin that started at `startedAt` reveals its matches and clears its slots. */
-export function spinSchedule(startedAt: string) {
-  const revealAt = at(startedAt) + SPIN_ANIMATION_MS;
+/**
+ * When a spin that started at `startedAt` reveals its matches and clears its slots. Once it has
+ * revealed them (`revealedAt`), the reset is ROUND_RESET_MS after that, as `dueAction` runs it:
+ * a reveal that came late (a paused or overloaded process) moves the reset with it.
+ */
+export function spinSchedule(startedAt: string, revealedAt: string | null = null) {
+  const revealAt = revealedAt ? at(revealedAt) : at(startedAt) + SPIN_ANIMATION_MS;
   return {
     revealAt: new Date(revealAt).toISOString(),
     resetAt: new Date(revealAt + ROUND_RESET_MS).toISOString(),

@@ -66,7 +66,7 @@ export function spinStateOf(row: WheelRow): SpinState | null {
     startedAt: row.spin_started_at,
     innerOffset: row.spin_inner_offset,
     outerOffset: row.spin_outer_offset,
-    ...spinSchedule(row.spin_started_at),
+    ...spinSchedule(row.spin_started_at, row.matches_revealed_at),
   };
 }
 
@@ -209,10 +209,11 @@ export function createRoundsService(deps: {
     const round = row.current_round;
     const lastSpinDate = row.last_spin_date ?? row.spin_started_at ?? now.toISOString();
     const unmatchedUserIds = fromJsonColumn(row.priority_participant_ids, participantIdsSchema, []);
+    const revealedAt = now.toISOString();
     // The claim and the `round.completed` webhook's deliveries (when the wheel's owner has such
     // a webhook), in one transaction; a process that loses the claim reads nothing more.
     const claimed = await rounds.transaction(async (tx) => {
-      if (!(await tx.markRevealed(row.id, round, now.toISOString()))) return undefined;
+      if (!(await tx.markRevealed(row.id, round, revealedAt))) return undefined;
       const roundCompleted = {
         wheelId: row.id,
         round,
@@ -224,7 +225,8 @@ export function createRoundsService(deps: {
     });
     if (!claimed) return;
     const roundMatches = await matches.listForRound(row.id, round);
-    const { resetAt } = spinSchedule(row.spin_started_at ?? now.toISOString());
+    // From the reveal as stored, however late it came: the reset is due from that (dueAction).
+    const { resetAt } = spinSchedule(row.spin_started_at ?? revealedAt, revealedAt);
     await Promise.all([
       events.publish('matchesRevealed', {
         created: { wheelId: row.id, matches: roundMatches },
@@ -299,6 +301,12 @@ export function createRoundsService(deps: {
 
   const steps = { spin, reveal, reset } as const;
 
+  /**
+   * Whether this process's ticks have closed the matches a spin left open when the process
+   * before it stopped just after that spin's commit; until one has, every tick tries again.
+   */
+  let staleClosedSinceStart = false;
+
   async function endEvent(wheelId: string): Promise<void> {
     const ended = await rounds.transaction((tx) => tx.endEventNow(wheelId, clock.now().toISOString()));
     if (!ended) throw refusal('event_ended', EVENT_ENDED_MESSAGE);
@@ -355,7 +363,8 @@ export function createRoundsService(deps: {
      * Carries every wheel with something due one step on. Wheels do not wait for each other:
      * their steps run together (on PostgreSQL in parallel, on SQLite's one connection in
      * turn), spins first, since people watch the countdown to the second. Each step's failure
-     * is its wheel's alone.
+     * is its wheel's alone. The first tick of a process also closes what an earlier process left
+     * open when it stopped between a spin and that spin's closing of older matches.
      */
     async tick(): Promise<void> {
       const now = clock.now();
@@ -381,6 +390,10 @@ export function createRoundsService(deps: {
         due.map(({ row, step }) => step(row, now).catch((error: unknown) => deps.onError(error, row.id))),
       );
       await matches.closeDue();
+      if (!staleClosedSinceStart) {
+        await matches.closeStaleOnEveryWheel();
+        staleClosedSinceStart = true;
+      }
     },
 
     /**
