@@ -7,6 +7,7 @@ import {
   useRealtimeClient,
 } from '@/lib/realtime-client';
 import { initWheelState, type WheelAction, type WheelState, wheelReducer } from './wheel-reducer';
+import { createWheelSync, serverNow } from './wheel-sync';
 
 export const JOIN_FAILED_MESSAGE = 'Could not connect to the live wheel.';
 
@@ -50,19 +51,22 @@ export interface WheelHub {
 /**
  * Connects to the hub (as the participant when there is one), joins the wheel on every
  * (re)connect and replaces the local state with the snapshot, and folds the wheel's events
- * into that state.
+ * into that state, each push once (issue 36).
  */
 export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): WheelHub {
   const client = useRealtimeClient();
   const connection = useConnectionState(client);
   const [state, dispatch] = useReducer(wheelReducer, wheel, initWheelState);
   const [joinError, setJoinError] = useState<string | null>(null);
+  const [sync] = useState(createWheelSync);
   const wheelId = wheel.id;
   const token = me?.token;
 
-  // Handlers read the latest user without re-subscribing on every change.
+  // Handlers read the latest user and state without re-subscribing on every change.
   const meIdRef = useRef<string | null>(me?.id ?? null);
   meIdRef.current = me?.id ?? null;
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const pendingTakeRef = useRef<{
     choice: SeatChoice;
     userId: string;
@@ -81,34 +85,37 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
 
   useEffect(() => {
     const forThisWheel = (event: { wheelId: string }) => event.wheelId === wheelId;
+    // A push to the wheel's room is applied once: the snapshot or an earlier push may have had it.
+    const fresh = (event: { wheelId: string; seq?: number }) =>
+      forThisWheel(event) && sync.receive(event.seq, serverNow(stateRef.current));
     const meId = () => meIdRef.current;
     const unsubscribe = [
       client.on('WheelSpinStarted', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'spinStarted', event });
+        if (fresh(event)) dispatch({ type: 'spinStarted', event });
       }),
       client.on('MatchesCreated', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'matchesCreated', event, meId: meId() });
+        if (fresh(event)) dispatch({ type: 'matchesCreated', event, meId: meId() });
       }),
       client.on('WheelSpinCompleted', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'spinCompleted', event, meId: meId() });
+        if (fresh(event)) dispatch({ type: 'spinCompleted', event, meId: meId() });
       }),
       client.on('RoundScheduled', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'roundScheduled', event });
+        if (fresh(event)) dispatch({ type: 'roundScheduled', event });
       }),
       client.on('SlotTaken', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'slotTaken', event });
+        if (fresh(event)) dispatch({ type: 'slotTaken', event });
       }),
       client.on('SlotLeft', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'slotLeft', event });
+        if (fresh(event)) dispatch({ type: 'slotLeft', event });
       }),
       client.on('SlotsChanged', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'slotsChanged', event });
+        if (fresh(event)) dispatch({ type: 'slotsChanged', event });
       }),
       client.on('UserJoined', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'userJoined', event });
+        if (fresh(event)) dispatch({ type: 'userJoined', event });
       }),
       client.on('UserLeft', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'userLeft', event });
+        if (fresh(event)) dispatch({ type: 'userLeft', event });
       }),
       // Match events carry no wheel id; the reducer only touches matches it already holds.
       client.on('MatchAccepted', (event) => dispatch({ type: 'matchAccepted', event, meId: meId() })),
@@ -122,17 +129,18 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       client.on('StayingEnded', (event) => {
         if (forThisWheel(event)) dispatch({ type: 'stayingEnded', message: event.message });
       }),
-      client.on('Announcement', ({ wheelId: eventWheelId, message, sentAt }) => {
-        if (eventWheelId === wheelId) dispatch({ type: 'announcement', announcement: { message, sentAt } });
+      client.on('Announcement', (event) => {
+        const { message, sentAt } = event;
+        if (fresh(event)) dispatch({ type: 'announcement', announcement: { message, sentAt } });
       }),
       client.on('EventEnded', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'eventEnded' });
+        if (fresh(event)) dispatch({ type: 'eventEnded' });
       }),
     ];
     return () => {
       for (const off of unsubscribe) off();
     };
-  }, [client, wheelId]);
+  }, [client, wheelId, sync]);
 
   // Taking a seat keeps it for the next round too (the server's default): shown at once.
   const afterTakingSeat = useCallback((result: HubResult<unknown>) => {
@@ -171,6 +179,7 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
         return;
       }
       setJoinError(null);
+      sync.snapshot(result.data.seq);
       dispatch({ type: 'snapshot', snapshot: result.data, receivedAt: Date.now(), meId: meIdRef.current });
       const pending = pendingTakeRef.current;
       if (pending) {
@@ -211,7 +220,7 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       offConnected();
       if (client.getState() === 'Connected') void client.call('LeaveWheel', { wheelId });
     };
-  }, [client, wheelId, accessGrant, takeSlot, takeAnySeat]);
+  }, [client, wheelId, accessGrant, takeSlot, takeAnySeat, sync]);
 
   // A seat change names the person only. With several server processes their UserJoined can
   // come after it (decision 027): the seat shows them by id until a fresh snapshot brings them.
