@@ -1,4 +1,10 @@
-import { type HubResult, JOIN_RETRY_MS, type OpenWheel, type RefusalReason } from '@wheelmeet/contracts';
+import {
+  type HubResult,
+  JOIN_RETRY_MS,
+  type OpenWheel,
+  RESYNC_SPREAD_MS,
+  type RefusalReason,
+} from '@wheelmeet/contracts';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import {
   type ConnectionState,
@@ -10,6 +16,9 @@ import { initWheelState, type WheelAction, type WheelState, wheelReducer } from 
 import { createWheelSync, serverNow } from './wheel-sync';
 
 export const JOIN_FAILED_MESSAGE = 'Could not connect to the live wheel.';
+
+/** How often a joined screen checks that no push of its wheel went missing (issue 36). */
+export const SYNC_CHECK_MS = 500;
 
 /** A seat the person picked before registering: a given one, or any (the hub picks). */
 export type SeatChoice = { kind: 'slot'; slotId: string } | { kind: 'any' };
@@ -51,7 +60,8 @@ export interface WheelHub {
 /**
  * Connects to the hub (as the participant when there is one), joins the wheel on every
  * (re)connect and replaces the local state with the snapshot, and folds the wheel's events
- * into that state, each push once (issue 36).
+ * into that state. When a push may have gone missing (issue 36: a gap in the push numbers, a
+ * round step overdue, Resync from the server) it joins again for a fresh snapshot.
  */
 export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): WheelHub {
   const client = useRealtimeClient();
@@ -62,7 +72,7 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
   const wheelId = wheel.id;
   const token = me?.token;
 
-  // Handlers read the latest user and state without re-subscribing on every change.
+  // Handlers and timers read the latest user and state without re-subscribing on every change.
   const meIdRef = useRef<string | null>(me?.id ?? null);
   meIdRef.current = me?.id ?? null;
   const stateRef = useRef(state);
@@ -164,6 +174,8 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
     let active = true;
     // The connection this screen has joined on; a reconnect is a new connection and joins again.
     let joinedOn: string | null = null;
+    // The connection the latest snapshot came on: only a joined screen can tell a push went missing.
+    let snapshotOn: string | null = null;
 
     async function join() {
       const connectionId = client.getConnectionId();
@@ -175,11 +187,13 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       if (!active || client.getConnectionId() !== connectionId) return;
       if ('error' in result) {
         joinedOn = null;
+        snapshotOn = null;
         setJoinError(result.error.message);
         return;
       }
       setJoinError(null);
-      sync.snapshot(result.data.seq);
+      sync.snapshot(result.data.seq, result.data.serverTime);
+      snapshotOn = connectionId;
       dispatch({ type: 'snapshot', snapshot: result.data, receivedAt: Date.now(), meId: meIdRef.current });
       const pending = pendingTakeRef.current;
       if (pending) {
@@ -194,10 +208,28 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       joinedOn = null;
       void join();
     });
-    rejoinRef.current = () => {
+    const rejoin = () => {
       joinedOn = null;
-      void join();
+      return join();
     };
+    rejoinRef.current = () => void rejoin();
+    // One fresh snapshot at a time, however many reasons to ask come while it is on its way.
+    let resyncing: Promise<void> | null = null;
+    const resync = () => {
+      resyncing ??= rejoin().finally(() => {
+        resyncing = null;
+      });
+    };
+    const check = setInterval(() => {
+      if (resyncing || snapshotOn === null || snapshotOn !== client.getConnectionId()) return;
+      if (sync.needsSnapshot(stateRef.current, serverNow(stateRef.current))) resync();
+    }, SYNC_CHECK_MS);
+    // The server's link to its peers is back: spread the rejoins so they do not all come at once.
+    let spread: ReturnType<typeof setTimeout> | undefined;
+    const offResync = client.on('Resync', () => {
+      clearTimeout(spread);
+      spread = setTimeout(resync, Math.random() * RESYNC_SPREAD_MS);
+    });
     let retry: ReturnType<typeof setTimeout> | undefined;
     if (client.getState() === 'Connected') {
       void join();
@@ -217,6 +249,9 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       active = false;
       rejoinRef.current = null;
       clearTimeout(retry);
+      clearInterval(check);
+      clearTimeout(spread);
+      offResync();
       offConnected();
       if (client.getState() === 'Connected') void client.call('LeaveWheel', { wheelId });
     };
