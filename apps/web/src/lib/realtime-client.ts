@@ -143,6 +143,7 @@ const SERVER_EVENTS = Object.keys({
   StayingEnded: true,
   Announcement: true,
   EventEnded: true,
+  Resync: true,
 } satisfies Record<HubEventName, true>) as HubEventName[];
 
 const defaultTimers: RealtimeTimers = {

@@ -198,6 +198,7 @@ export function makeSnapshot(overrides: Partial<WheelSnapshot> = {}): WheelSnaps
     myMatches: [],
     staying: false,
     announcement: null,
+    seq: 0,
     ...overrides,
   };
 }

@@ -1,4 +1,10 @@
-import { type HubResult, JOIN_RETRY_MS, type OpenWheel, type RefusalReason } from '@wheelmeet/contracts';
+import {
+  type HubResult,
+  JOIN_RETRY_MS,
+  type OpenWheel,
+  RESYNC_SPREAD_MS,
+  type RefusalReason,
+} from '@wheelmeet/contracts';
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import {
   type ConnectionState,
@@ -7,8 +13,12 @@ import {
   useRealtimeClient,
 } from '@/lib/realtime-client';
 import { initWheelState, type WheelAction, type WheelState, wheelReducer } from './wheel-reducer';
+import { createWheelSync, serverNow } from './wheel-sync';
 
 export const JOIN_FAILED_MESSAGE = 'Could not connect to the live wheel.';
+
+/** How often a joined screen checks that no push of its wheel went missing (issue 36). */
+export const SYNC_CHECK_MS = 500;
 
 /** A seat the person picked before registering: a given one, or any (the hub picks). */
 export type SeatChoice = { kind: 'slot'; slotId: string } | { kind: 'any' };
@@ -50,19 +60,23 @@ export interface WheelHub {
 /**
  * Connects to the hub (as the participant when there is one), joins the wheel on every
  * (re)connect and replaces the local state with the snapshot, and folds the wheel's events
- * into that state.
+ * into that state. When a push may have gone missing (issue 36: a gap in the push numbers, a
+ * round step overdue, Resync from the server) it joins again for a fresh snapshot.
  */
 export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): WheelHub {
   const client = useRealtimeClient();
   const connection = useConnectionState(client);
   const [state, dispatch] = useReducer(wheelReducer, wheel, initWheelState);
   const [joinError, setJoinError] = useState<string | null>(null);
+  const [sync] = useState(createWheelSync);
   const wheelId = wheel.id;
   const token = me?.token;
 
-  // Handlers read the latest user without re-subscribing on every change.
+  // Handlers and timers read the latest user and state without re-subscribing on every change.
   const meIdRef = useRef<string | null>(me?.id ?? null);
   meIdRef.current = me?.id ?? null;
+  const stateRef = useRef(state);
+  stateRef.current = state;
   const pendingTakeRef = useRef<{
     choice: SeatChoice;
     userId: string;
@@ -81,34 +95,37 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
 
   useEffect(() => {
     const forThisWheel = (event: { wheelId: string }) => event.wheelId === wheelId;
+    // A push to the wheel's room is applied once: the snapshot or an earlier push may have had it.
+    const fresh = (event: { wheelId: string; seq?: number }) =>
+      forThisWheel(event) && sync.receive(event.seq, serverNow(stateRef.current));
     const meId = () => meIdRef.current;
     const unsubscribe = [
       client.on('WheelSpinStarted', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'spinStarted', event });
+        if (fresh(event)) dispatch({ type: 'spinStarted', event });
       }),
       client.on('MatchesCreated', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'matchesCreated', event, meId: meId() });
+        if (fresh(event)) dispatch({ type: 'matchesCreated', event, meId: meId() });
       }),
       client.on('WheelSpinCompleted', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'spinCompleted', event, meId: meId() });
+        if (fresh(event)) dispatch({ type: 'spinCompleted', event, meId: meId() });
       }),
       client.on('RoundScheduled', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'roundScheduled', event });
+        if (fresh(event)) dispatch({ type: 'roundScheduled', event });
       }),
       client.on('SlotTaken', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'slotTaken', event });
+        if (fresh(event)) dispatch({ type: 'slotTaken', event });
       }),
       client.on('SlotLeft', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'slotLeft', event });
+        if (fresh(event)) dispatch({ type: 'slotLeft', event });
       }),
       client.on('SlotsChanged', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'slotsChanged', event });
+        if (fresh(event)) dispatch({ type: 'slotsChanged', event });
       }),
       client.on('UserJoined', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'userJoined', event });
+        if (fresh(event)) dispatch({ type: 'userJoined', event });
       }),
       client.on('UserLeft', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'userLeft', event });
+        if (fresh(event)) dispatch({ type: 'userLeft', event });
       }),
       // Match events carry no wheel id; the reducer only touches matches it already holds.
       client.on('MatchAccepted', (event) => dispatch({ type: 'matchAccepted', event, meId: meId() })),
@@ -122,17 +139,18 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       client.on('StayingEnded', (event) => {
         if (forThisWheel(event)) dispatch({ type: 'stayingEnded', message: event.message });
       }),
-      client.on('Announcement', ({ wheelId: eventWheelId, message, sentAt }) => {
-        if (eventWheelId === wheelId) dispatch({ type: 'announcement', announcement: { message, sentAt } });
+      client.on('Announcement', (event) => {
+        const { message, sentAt } = event;
+        if (fresh(event)) dispatch({ type: 'announcement', announcement: { message, sentAt } });
       }),
       client.on('EventEnded', (event) => {
-        if (forThisWheel(event)) dispatch({ type: 'eventEnded' });
+        if (fresh(event)) dispatch({ type: 'eventEnded' });
       }),
     ];
     return () => {
       for (const off of unsubscribe) off();
     };
-  }, [client, wheelId]);
+  }, [client, wheelId, sync]);
 
   // Taking a seat keeps it for the next round too (the server's default): shown at once.
   const afterTakingSeat = useCallback((result: HubResult<unknown>) => {
@@ -156,6 +174,8 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
     let active = true;
     // The connection this screen has joined on; a reconnect is a new connection and joins again.
     let joinedOn: string | null = null;
+    // The connection the latest snapshot came on: only a joined screen can tell a push went missing.
+    let snapshotOn: string | null = null;
 
     async function join() {
       const connectionId = client.getConnectionId();
@@ -167,10 +187,13 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       if (!active || client.getConnectionId() !== connectionId) return;
       if ('error' in result) {
         joinedOn = null;
+        snapshotOn = null;
         setJoinError(result.error.message);
         return;
       }
       setJoinError(null);
+      sync.snapshot(result.data.seq, result.data.serverTime);
+      snapshotOn = connectionId;
       dispatch({ type: 'snapshot', snapshot: result.data, receivedAt: Date.now(), meId: meIdRef.current });
       const pending = pendingTakeRef.current;
       if (pending) {
@@ -185,10 +208,28 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       joinedOn = null;
       void join();
     });
-    rejoinRef.current = () => {
+    const rejoin = () => {
       joinedOn = null;
-      void join();
+      return join();
     };
+    rejoinRef.current = () => void rejoin();
+    // One fresh snapshot at a time, however many reasons to ask come while it is on its way.
+    let resyncing: Promise<void> | null = null;
+    const resync = () => {
+      resyncing ??= rejoin().finally(() => {
+        resyncing = null;
+      });
+    };
+    const check = setInterval(() => {
+      if (resyncing || snapshotOn === null || snapshotOn !== client.getConnectionId()) return;
+      if (sync.needsSnapshot(stateRef.current, serverNow(stateRef.current))) resync();
+    }, SYNC_CHECK_MS);
+    // The server's link to its peers is back: spread the rejoins so they do not all come at once.
+    let spread: ReturnType<typeof setTimeout> | undefined;
+    const offResync = client.on('Resync', () => {
+      clearTimeout(spread);
+      spread = setTimeout(resync, Math.random() * RESYNC_SPREAD_MS);
+    });
     let retry: ReturnType<typeof setTimeout> | undefined;
     if (client.getState() === 'Connected') {
       void join();
@@ -208,10 +249,13 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
       active = false;
       rejoinRef.current = null;
       clearTimeout(retry);
+      clearInterval(check);
+      clearTimeout(spread);
+      offResync();
       offConnected();
       if (client.getState() === 'Connected') void client.call('LeaveWheel', { wheelId });
     };
-  }, [client, wheelId, accessGrant, takeSlot, takeAnySeat]);
+  }, [client, wheelId, accessGrant, takeSlot, takeAnySeat, sync]);
 
   // A seat change names the person only. With several server processes their UserJoined can
   // come after it (decision 027): the seat shows them by id until a fresh snapshot brings them.
