@@ -78,15 +78,24 @@ export interface RoundTimes {
  */
 const EARLY_PUSH_MS = 1_000;
 
+/** The pushes a round step sends: the next step is due after the last of these heard. */
+export const ROUND_STEP_PUSHES = [
+  'RoundScheduled',
+  'WheelSpinStarted',
+  'MatchesCreated',
+  'WheelSpinCompleted',
+] as const;
+
 /**
  * When the wheel's next push is due by its round: the first step (the next spin, the reveal,
- * the reset) after the last push heard. Null when none is known (the wheel waits for people,
- * is paused, or over).
+ * the reset) after the last round step's push (or snapshot) heard. Only those count: a seat
+ * change heard just before the spin must not pass for the spin. Null when none is known (the
+ * wheel waits for people, is paused, or over).
  */
-export function nextPushDueAt({ nextSpinAt, spin }: RoundTimes, lastHeardAt: number): number | null {
+export function nextPushDueAt({ nextSpinAt, spin }: RoundTimes, lastStepAt: number): number | null {
   let due: number | null = null;
   for (const step of [nextSpinAt, spin?.revealAt, spin?.resetAt]) {
-    if (step != null && step > lastHeardAt + EARLY_PUSH_MS && (due === null || step < due)) due = step;
+    if (step != null && step > lastStepAt + EARLY_PUSH_MS && (due === null || step < due)) due = step;
   }
   return due;
 }

@@ -4,6 +4,7 @@ import {
   nextPushDueAt,
   quietLimitMs,
   RESYNC_SPREAD_MS,
+  ROUND_STEP_PUSHES,
   type ServerToClientEvents,
   shouldResync,
   type WheelSnapshot,
@@ -45,6 +46,7 @@ export async function joinAsSyncedPerson(
   const sequence = createPushSequence();
   const now = () => clock.now().getTime();
   let lastHeardAt = now();
+  let lastStepAt = lastHeardAt;
   let roundSeconds = 60;
   let nextSpinAt: number | null = null;
   let spin: { revealAt: number; resetAt: number } | null = null;
@@ -73,6 +75,7 @@ export async function joinAsSyncedPerson(
   function applySnapshot(snapshot: WheelSnapshot) {
     sequence.reset(snapshot.seq);
     lastHeardAt = now();
+    lastStepAt = lastHeardAt;
     roundSeconds = snapshot.wheel.roundSeconds;
     nextSpinAt = epoch(snapshot.wheel.nextSpinAt);
     running = !snapshot.wheel.roundsPaused && snapshot.wheel.eventEndedAt === null;
@@ -99,6 +102,7 @@ export async function joinAsSyncedPerson(
     if (!(ROUND_PUSHES as readonly string[]).includes(event) || payload.wheelId !== wheelId) return;
     if (sequence.receive(payload.seq, now()) === 'duplicate') return;
     lastHeardAt = now();
+    if ((ROUND_STEP_PUSHES as readonly string[]).includes(event)) lastStepAt = lastHeardAt;
   });
   client.socket.on('RoundScheduled', (event) => {
     nextSpinAt = epoch(event.nextSpinAt);
@@ -129,7 +133,7 @@ export async function joinAsSyncedPerson(
       const stale = shouldResync(
         {
           missingSince: sequence.missingSince(),
-          dueAt: nextPushDueAt({ nextSpinAt, spin }, lastHeardAt),
+          dueAt: nextPushDueAt({ nextSpinAt, spin }, lastStepAt),
           lastHeardAt,
           quietLimitMs: running ? quietLimitMs(roundSeconds) : null,
         },

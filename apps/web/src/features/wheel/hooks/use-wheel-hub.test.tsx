@@ -140,6 +140,19 @@ describe('a round step whose push does not come', () => {
   });
 });
 
+describe('a seat change heard just before the spin', () => {
+  it('does not pass for the spin’s push, which is still awaited', async () => {
+    const wheel = makeOpenWheel({ nextSpinAt: at(10_000) });
+    const { hub } = setup(wheel, { seq: 5 });
+    await advance(0);
+
+    await advance(9_500);
+    act(() => hub.push('SlotsChanged', aliceLeaves(6)));
+    await advance(500 + PUSH_OVERDUE_MS);
+    expect(hub.callsOf('JoinWheel')).toHaveLength(2);
+  });
+});
+
 describe('Resync from the server', () => {
   it('makes the screen join again within RESYNC_SPREAD_MS, not at once', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.9);

@@ -96,21 +96,21 @@ export function useWheelHub({ wheel, accessGrant, me }: UseWheelHubOptions): Whe
   useEffect(() => {
     const forThisWheel = (event: { wheelId: string }) => event.wheelId === wheelId;
     // A push to the wheel's room is applied once: the snapshot or an earlier push may have had it.
-    const fresh = (event: { wheelId: string; seq?: number }) =>
-      forThisWheel(event) && sync.receive(event.seq, serverNow(stateRef.current));
+    const fresh = (event: { wheelId: string; seq?: number }, roundStep = false) =>
+      forThisWheel(event) && sync.receive(event.seq, serverNow(stateRef.current), roundStep);
     const meId = () => meIdRef.current;
     const unsubscribe = [
       client.on('WheelSpinStarted', (event) => {
-        if (fresh(event)) dispatch({ type: 'spinStarted', event });
+        if (fresh(event, true)) dispatch({ type: 'spinStarted', event });
       }),
       client.on('MatchesCreated', (event) => {
-        if (fresh(event)) dispatch({ type: 'matchesCreated', event, meId: meId() });
+        if (fresh(event, true)) dispatch({ type: 'matchesCreated', event, meId: meId() });
       }),
       client.on('WheelSpinCompleted', (event) => {
-        if (fresh(event)) dispatch({ type: 'spinCompleted', event, meId: meId() });
+        if (fresh(event, true)) dispatch({ type: 'spinCompleted', event, meId: meId() });
       }),
       client.on('RoundScheduled', (event) => {
-        if (fresh(event)) dispatch({ type: 'roundScheduled', event });
+        if (fresh(event, true)) dispatch({ type: 'roundScheduled', event });
       }),
       client.on('SlotTaken', (event) => {
         if (fresh(event)) dispatch({ type: 'slotTaken', event });

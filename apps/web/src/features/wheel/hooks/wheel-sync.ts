@@ -26,14 +26,18 @@ function roundTimesOf({ wheel, spin }: WheelState): RoundTimes {
 export function createWheelSync() {
   const sequence = createPushSequence();
   let lastHeardAt = 0;
+  /** When the last round step's push (or a snapshot) arrived: the next step is due after it. */
+  let lastStepAt = 0;
   return {
     snapshot(seq: number, serverTime: string) {
       sequence.reset(seq);
       lastHeardAt = Date.parse(serverTime);
+      lastStepAt = lastHeardAt;
     },
     /** Whether a push is new to the screen (false: the snapshot or an earlier push had it). */
-    receive(seq: number | undefined, now: number): boolean {
+    receive(seq: number | undefined, now: number, roundStep: boolean): boolean {
       lastHeardAt = now;
+      if (roundStep) lastStepAt = now;
       return sequence.receive(seq, now) === 'apply';
     },
     needsSnapshot(state: WheelState, now: number): boolean {
@@ -41,7 +45,7 @@ export function createWheelSync() {
       const needed = shouldResync(
         {
           missingSince: sequence.missingSince(),
-          dueAt: nextPushDueAt(roundTimesOf(state), lastHeardAt),
+          dueAt: nextPushDueAt(roundTimesOf(state), lastStepAt),
           lastHeardAt,
           quietLimitMs: running ? quietLimitMs(state.wheel.roundSeconds) : null,
         },
@@ -49,7 +53,10 @@ export function createWheelSync() {
       );
       // The ask counts as hearing from the wheel: an overdue step or a quiet wheel is not
       // asked about again while its snapshot is on the way.
-      if (needed) lastHeardAt = now;
+      if (needed) {
+        lastHeardAt = now;
+        lastStepAt = now;
+      }
       return needed;
     },
   };
