@@ -51,7 +51,7 @@ test('an admin sets up email, a participant asks for their summary, and the orga
   await shoot(page, 'settings-not-configured');
 
   await email.getByLabel('SMTP server').fill(smtp.host);
-  await email.getByLabel('SMTP port').fill(String(smtp.port));
+  await email.getByLabel('SMTP port').selectOption(String(smtp.port));
   await email.getByLabel('Sender email').fill('events@wheelmeet.test');
   await email.getByLabel('Enable email notifications').check();
   await page.getByRole('button', { name: 'Save Settings' }).click();
