@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { aliasOf, type BusinessUser, type RegisterParticipantResponse } from '@wheelmeet/contracts';
+import {
+  aliasOf,
+  type BusinessUser,
+  type RegisterParticipantResponse,
+  SMTP_PORTS,
+  SMTP_SUPER_ADMIN_ONLY,
+} from '@wheelmeet/contracts';
 import { adminHeaders, createWheel } from '../support/admin-api';
 import { signInThroughUi } from '../support/admin-ui';
 import { expect, test } from '../support/fixtures';
@@ -19,6 +25,8 @@ async function expectNoSidewaysScroll(page: Page) {
 test('an admin visits every admin page: each has its heading, fits the screen and says things truthfully', async ({
   page,
   request,
+  browser,
+  baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
   const shoot = journeyCamera(testInfo);
@@ -150,5 +158,32 @@ test('an admin visits every admin page: each has its heading, fits the screen an
     await page.getByLabel(/^Max wheel participants/).scrollIntoViewIfNeeded();
     await shoot(page, 'settings-wheel-figures');
   });
+  // The super admin may change the mail server, and only to a mail port (issue 36).
+  await softly(page.getByLabel(/^SMTP server/)).toBeEditable();
+  await softly(page.getByLabel(/^SMTP port/).locator('option')).toHaveText(SMTP_PORTS.map(String));
+
+  // A plain admin sees the mail server but cannot change it, on the page or through the API.
+  const plain = { username: `plain-${size}`, password: 'plain-admin-password' };
+  const created = await request.post('/api/admin/users', {
+    headers,
+    data: { ...plain, email: `plain.${size}@example.com`, firstName: 'Plain', lastName: 'Admin' },
+  });
+  expect(created.status()).toBe(201);
+  const plainPage = await (await browser.newContext({ baseURL })).newPage();
+  await signInThroughUi(plainPage, plain.username, plain.password);
+  await plainPage.goto('/admin/settings');
+  await expect(plainPage.getByText(SMTP_SUPER_ADMIN_ONLY)).toBeVisible();
+  await softly(plainPage.getByLabel(/^SMTP server/)).toHaveCount(0);
+  await softly(plainPage.getByRole('button', { name: 'Send a test email' })).toHaveCount(0);
+  await shoot(plainPage, 'settings-plain-admin');
+  const settings = await (await request.get('/api/admin/settings', { headers })).json();
+  const { token } = await (await request.post('/api/admin/login', { data: plain })).json();
+  const { smtpPasswordSet: _set, ...body } = settings;
+  const refused = await request.put('/api/admin/settings', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { ...body, smtpServer: 'internal.example.com' },
+  });
+  expect(refused.status()).toBe(403);
+  await plainPage.context().close();
   // API keys belong to organisers (/admin/api-keys is theirs): the organiser's journey visits it.
 });

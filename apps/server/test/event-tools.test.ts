@@ -452,7 +452,7 @@ describeEachDialect('event tools for organisers (issue 35)', (dialect) => {
       method: 'PUT',
       url: '/api/admin/settings',
       headers: admin.headers,
-      payload: settingsSendingTo({ port: 2525 }),
+      payload: settingsSendingTo({ host: '127.0.0.1', port: 2525 }),
     });
     expect(configured.statusCode, configured.body).toBe(200);
     const wheelId = await ownedWheel();

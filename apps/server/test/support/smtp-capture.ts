@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:net';
 import { DEFAULT_SETTINGS, type UpdateSettingsRequest } from '@wheelmeet/contracts';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -11,8 +11,36 @@ export interface CapturedMail {
   html: string;
 }
 
+/** The settings accept only mail ports (issue 36); 2525 is the one a test may listen on unprivileged. */
+export const TEST_SMTP_PORT = 2525;
+
+/** A random loopback address (127.x.y.z, never 127.0.0.1) so that tests running side by side each get their own port 2525. */
+export function randomLoopbackHost(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
+/** Listens on port 2525 of a free random loopback address; answers the address. */
+export async function listenOnMailPort(server: Server): Promise<string> {
+  for (let attempt = 0; ; attempt += 1) {
+    const host = randomLoopbackHost();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(TEST_SMTP_PORT, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return host;
+    } catch (error) {
+      if (attempt >= 10 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
 /**
- * A local SMTP server on 127.0.0.1 and a random port that keeps every mail it accepts. `down()`
+ * A local SMTP server on port 2525 of a random loopback address that keeps every mail it accepts. `down()`
  * makes it refuse mail (as a broken relay would) until `up()`; `close()` stops it for good.
  */
 export async function startSmtpCapture(options: { username?: string; password?: string } = {}) {
@@ -52,10 +80,10 @@ export async function startSmtpCapture(options: { username?: string; password?: 
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  const host = await listenOnMailPort(server.server);
   return {
-    port,
+    host,
+    port: TEST_SMTP_PORT,
     mails,
     down() {
       refusing = true;
@@ -80,10 +108,10 @@ export async function startSmtpCapture(options: { username?: string; password?: 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
 
 /** The admin settings that send every notification through `smtp`. */
-export function settingsSendingTo(smtp: Pick<SmtpCapture, 'port'>): UpdateSettingsRequest {
+export function settingsSendingTo(smtp: Pick<SmtpCapture, 'host' | 'port'>): UpdateSettingsRequest {
   return {
     ...DEFAULT_SETTINGS,
-    smtpServer: '127.0.0.1',
+    smtpServer: smtp.host,
     smtpPort: smtp.port,
     senderName: 'WheelMeet Events',
     senderEmail: 'events@wheelmeet.test',

@@ -11,6 +11,7 @@ import { eventFields } from '../event';
 import { RING_LABEL_MAX, type RingRule, ringRuleOverlap, ringRuleSchema } from '../matching';
 import { effectiveRegistrationFields } from '../registration';
 import { CONTACT_FIELDS, contactFieldSchema } from './connections';
+import { isSmtpPort, SMTP_PORT_MESSAGE } from './email';
 import {
   participantSchema,
   type RegistrationConfig,
@@ -464,7 +465,6 @@ const settingsFields = {
     .min(1, 'Match duration must be from 1 to 30 days')
     .max(30, 'Match duration must be from 1 to 30 days'),
   smtpServer: z.string().trim().max(255),
-  smtpPort: z.number().int().min(1).max(65_535),
   smtpUsername: z.string().trim().max(255),
   senderName: z.string().trim().max(200),
   senderEmail: z.union([z.literal(''), z.email('Please enter a valid email address')]),
@@ -473,13 +473,21 @@ const settingsFields = {
 
 /** What GET /api/admin/settings answers: the SMTP password is never sent back, only whether one is set. */
 export const settingsSchema = z
-  .object({ ...settingsFields, smtpPasswordSet: z.boolean() })
+  // Any port: one saved before the ports were limited is still shown (and never used).
+  .object({ ...settingsFields, smtpPort: z.number().int(), smtpPasswordSet: z.boolean() })
   .meta({ id: 'Settings' });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * Who may change the mail server (host, port, username, password): super admins only (issue 36),
+ * since the server connects wherever they point. Plain admins save the other settings.
+ */
+export const SMTP_SUPER_ADMIN_ONLY = 'Only a super admin can change the mail server settings.';
 
 /** PUT /api/admin/settings: a blank or missing SMTP password keeps the stored one. */
 export const updateSettingsRequestSchema = z.object({
   ...settingsFields,
+  smtpPort: z.number().int().refine(isSmtpPort, SMTP_PORT_MESSAGE),
   smtpPassword: z.string().max(1_000).optional(),
 });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequestSchema>;

@@ -5,18 +5,29 @@ import { z } from 'zod';
  * name an SMTP server and a sender address and notifications are switched on.
  */
 
+/**
+ * The only ports the SMTP settings may name (issue 36): any other port would let the settings
+ * and the test email make the server probe arbitrary services.
+ */
+export const SMTP_PORTS = [25, 465, 587, 2525] as const;
+export const SMTP_PORT_MESSAGE = 'SMTP port must be one of 25, 465, 587 or 2525';
+export const isSmtpPort = (port: number): boolean => (SMTP_PORTS as readonly number[]).includes(port);
+
 /** The settings fields that decide whether mail can go out. */
 export interface EmailSettingsFields {
   smtpServer: string;
+  smtpPort: number;
   senderEmail: string;
   enableEmailNotifications: boolean;
 }
 
 /** Why no mail can be sent with these settings at all (not even a test email); null when it can. */
 export function smtpProblem(
-  settings: Pick<EmailSettingsFields, 'smtpServer' | 'senderEmail'>,
+  settings: Pick<EmailSettingsFields, 'smtpServer' | 'smtpPort' | 'senderEmail'>,
 ): string | null {
   if (settings.smtpServer.trim() === '') return 'No SMTP server is set, so no email is sent.';
+  // Saved before the ports were limited: never connect there, even for the test email.
+  if (!isSmtpPort(settings.smtpPort)) return `${SMTP_PORT_MESSAGE}, so no email is sent.`;
   if (settings.senderEmail.trim() === '') return 'No sender email is set, so no email is sent.';
   return null;
 }
@@ -35,7 +46,14 @@ const emailAddress = z.string().trim().max(254).pipe(z.email('Please enter a val
 export const testEmailRequestSchema = z.object({ to: emailAddress.optional() });
 export type TestEmailRequest = z.infer<typeof testEmailRequestSchema>;
 
-/** The outcome of a test email: sent, or the SMTP server's refusal in its own words. */
+export const TEST_EMAIL_NOT_SENT = 'The test email could not be sent. Check the settings and the server log.';
+export const testEmailSentMessage = (to: string) => `Test email sent to ${to}.`;
+
+/**
+ * The outcome of a test email: sent or not sent, nothing more (issue 36). The SMTP library's
+ * reason stays in the server log: refused, timed out and "not an SMTP server" read alike, so
+ * the test cannot tell which ports are open.
+ */
 export const testEmailResponseSchema = z
   .object({ sent: z.boolean(), to: z.string(), message: z.string() })
   .meta({ id: 'TestEmailResponse' });

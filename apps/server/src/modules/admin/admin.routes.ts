@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
 import { centsToAmount } from '../../lib/money';
 import type { AuthService } from '../auth/auth.service';
-import { staffGuard } from '../auth/staff-guard';
+import { staffGuard, staffOf } from '../auth/staff-guard';
 import type { ParticipantsService } from '../participants/participants.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { DashboardRepository } from './dashboard.repository';
@@ -68,7 +68,20 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
 
   app.put(
     '/api/admin/settings',
-    { schema: { tags, body: updateSettingsRequestSchema, response: { 200: settingsSchema, ...errors } } },
-    (request) => options.settings.update(request.body),
+    {
+      schema: {
+        tags,
+        summary:
+          'Saves the settings; only a super admin may change the SMTP server, port, username or password (403)',
+        body: updateSettingsRequestSchema,
+        response: { 200: settingsSchema, ...errors },
+      },
+    },
+    (request) => {
+      const staff = staffOf(request);
+      return options.settings.update(request.body, {
+        superAdmin: staff.kind === 'Admin' && staff.isSuperAdmin,
+      });
+    },
   );
 };

@@ -33,11 +33,13 @@ export const emailRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/email/test',
     {
-      onRequest: staffGuard(auth, 'admin'),
+      // Super admins only, like changing the mail server (issue 36): the test opens a connection
+      // to the saved host and port, and only those who may choose them need to probe them.
+      onRequest: staffGuard(auth, 'super-admin'),
       schema: {
         tags: ['admin'],
         summary:
-          "Sends a test email now with the saved SMTP settings; answers the SMTP server's refusal if any",
+          'Sends a test email now with the saved SMTP settings (super admins); answers only sent or not sent',
         body: testEmailRequestSchema,
         response: { 200: testEmailResponseSchema, ...adminErrorResponses },
       },

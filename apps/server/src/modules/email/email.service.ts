@@ -7,7 +7,9 @@ import {
   type Settings,
   type SummaryEmail,
   type SummaryEmailRequest,
+  TEST_EMAIL_NOT_SENT,
   type TestEmailResponse,
+  testEmailSentMessage,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
@@ -197,7 +199,10 @@ export function createEmailService(deps: EmailServiceDeps) {
       await queueSummaries(wheel, current);
     },
 
-    /** The settings page's test: sent now (not queued), so the admin sees the SMTP server's answer. */
+    /**
+     * The settings page's test: sent now (not queued). The answer is only sent or not sent; why
+     * not goes to the log, since telling refused, timed out and non-SMTP apart maps ports (issue 36).
+     */
     async sendTest(staff: Staff, to: string | undefined): Promise<TestEmailResponse> {
       const { current, config, problem } = await smtpConfig();
       if (!config) throw conflict(problem);
@@ -210,13 +215,13 @@ export function createEmailService(deps: EmailServiceDeps) {
           text: `This is a test email from ${current.siteName}. Your SMTP settings work.`,
           html: `<p>This is a test email. Your SMTP settings work.</p>`,
         });
-        return { sent: true, to: recipient, message: `Test email sent to ${recipient}.` };
+        return { sent: true, to: recipient, message: testEmailSentMessage(recipient) };
       } catch (error) {
-        return {
-          sent: false,
-          to: recipient,
-          message: `The email could not be sent: ${smtpErrorMessage(error)}`,
-        };
+        log.warn(
+          { host: config.host, port: config.port, reason: smtpErrorMessage(error) },
+          'test email not sent',
+        );
+        return { sent: false, to: recipient, message: TEST_EMAIL_NOT_SENT };
       } finally {
         transport.close();
       }

@@ -1,6 +1,12 @@
-import { DEFAULT_SETTINGS, type Settings, type UpdateSettingsRequest } from '@wheelmeet/contracts';
+import {
+  DEFAULT_SETTINGS,
+  SMTP_SUPER_ADMIN_ONLY,
+  type Settings,
+  type UpdateSettingsRequest,
+} from '@wheelmeet/contracts';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
 import type { SettingsRepository } from './settings.repository';
 
 const SITE_SETTINGS_KEY = 'site';
@@ -8,6 +14,19 @@ const SITE_SETTINGS_KEY = 'site';
 export const SMTP_PASSWORD_KEY = 'smtp.password';
 
 const storedSettingsSchema = z.record(z.string(), z.unknown());
+
+/**
+ * Whether a save would point the server at another mail server: its host, port or username
+ * differ from the stored ones, or a new password is given. A blank password keeps the stored one.
+ */
+export function changesMailServer(current: Settings, input: UpdateSettingsRequest): boolean {
+  return (
+    input.smtpServer !== current.smtpServer ||
+    input.smtpPort !== current.smtpPort ||
+    input.smtpUsername !== current.smtpUsername ||
+    Boolean(input.smtpPassword)
+  );
+}
 
 /**
  * Site settings, kept on the server (the spec's were browser-only). The SMTP password is
@@ -29,7 +48,10 @@ export function createSettingsService(deps: { settings: SettingsRepository; cloc
   return {
     get: read,
 
-    async update(input: UpdateSettingsRequest): Promise<Settings> {
+    /** Saves the settings; only a super admin may change the mail server (issue 36). */
+    async update(input: UpdateSettingsRequest, by: { superAdmin: boolean }): Promise<Settings> {
+      if (!by.superAdmin && changesMailServer(await read(), input))
+        throw new AppError('forbidden', SMTP_SUPER_ADMIN_ONLY);
       const { smtpPassword, ...site } = input;
       const now = clock.now().toISOString();
       await settings.set(SITE_SETTINGS_KEY, site, now);

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DEFAULT_SETTINGS,
+  isSmtpPort,
+  SMTP_PORTS,
+  SMTP_SUPER_ADMIN_ONLY,
   type Settings,
   type UpdateSettingsRequest,
   updateSettingsRequestSchema,
@@ -14,11 +17,13 @@ import { CheckboxField, FormField, InputField, inputClasses } from '@/components
 import { LoadingState } from '@/components/ui/loading-state';
 import { saveSettings, settingsKey, settingsQuery } from '../api/settings';
 import { useAdminForm } from '../hooks/use-admin-form';
+import { useAdminSession } from '../hooks/use-admin-session';
 import { useTimedMessage } from '../hooks/use-timed-message';
 import { contractResolver } from '../lib/contract-resolver';
 import { AdminPageHeader } from './admin-page-header';
 import { EmailSettingsStatus } from './email-settings-status';
 import { FormSection } from './form-section';
+import { hasRole } from './require-role';
 
 export const SETTINGS_SAVED = 'Settings saved successfully.';
 export const SETTINGS_LOAD_ERROR = 'Failed to load settings';
@@ -52,7 +57,31 @@ const toFormValues = ({ smtpPasswordSet: _set, ...settings }: Settings): Setting
   smtpPassword: '',
 });
 
+/** The mail server a plain admin sees but may not change (the server refuses it: issue 36). */
+function MailServerReadOnly({ settings }: { settings: Settings }) {
+  const rows: [string, string][] = [
+    ['SMTP server', settings.smtpServer || 'Not set'],
+    ['SMTP port', String(settings.smtpPort)],
+    ['SMTP username', settings.smtpUsername || 'None'],
+    ['SMTP password', settings.smtpPasswordSet ? 'Set' : 'Not set'],
+  ];
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      <p className="text-sm text-slate-600">{SMTP_SUPER_ADMIN_ONLY}</p>
+      <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-2">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt className="font-medium text-slate-700">{term}</dt>
+            <dd className="text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
 function SettingsForm({ settings }: { settings: Settings }) {
+  const mayChangeMailServer = hasRole(useAdminSession(), 'super-admin');
   const queryClient = useQueryClient();
   const saved = useTimedMessage(SETTINGS_MESSAGE_MS);
   const {
@@ -76,6 +105,18 @@ function SettingsForm({ settings }: { settings: Settings }) {
   });
 
   const number = { valueAsNumber: true } as const;
+  // A port saved before the ports were limited is shown, so the select does not hide it.
+  const portChoices = isSmtpPort(settings.smtpPort) ? SMTP_PORTS : [...SMTP_PORTS, settings.smtpPort];
+  // A plain admin's restore leaves the mail server alone: changing it is not theirs to do.
+  const restored: SettingsFormValues = mayChangeMailServer
+    ? { ...DEFAULT_SETTINGS, smtpPassword: '' }
+    : {
+        ...DEFAULT_SETTINGS,
+        smtpServer: settings.smtpServer,
+        smtpPort: settings.smtpPort,
+        smtpUsername: settings.smtpUsername,
+        smtpPassword: '',
+      };
 
   return (
     <form noValidate onSubmit={submit} className="space-y-6">
@@ -125,47 +166,61 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </div>
       </FormSection>
       <FormSection title="Email">
-        <EmailSettingsStatus settings={settings} />
+        <EmailSettingsStatus settings={settings} mayTest={mayChangeMailServer} />
         <CheckboxField label="Enable email notifications" {...register('enableEmailNotifications')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <InputField
-            label="SMTP server"
-            error={errors.smtpServer?.message}
-            type="text"
-            {...register('smtpServer')}
-          />
-          <InputField
-            label="SMTP port"
-            error={errors.smtpPort?.message}
-            type="number"
-            min={1}
-            max={65535}
-            {...register('smtpPort', number)}
-          />
-          <InputField
-            label="SMTP username"
-            error={errors.smtpUsername?.message}
-            type="text"
-            autoComplete="off"
-            {...register('smtpUsername')}
-          />
-          <InputField
-            label={
-              <span className="inline-flex items-center gap-2">
-                SMTP password{' '}
-                {settings.smtpPasswordSet ? <Badge tone="green">Set</Badge> : <Badge>Not set</Badge>}
-              </span>
-            }
-            hint={
-              settings.smtpPasswordSet
-                ? 'Leave blank to keep the stored password.'
-                : 'The password is stored and never shown again.'
-            }
-            error={errors.smtpPassword?.message}
-            type="password"
-            autoComplete="new-password"
-            {...register('smtpPassword')}
-          />
+          {mayChangeMailServer ? (
+            <>
+              <InputField
+                label="SMTP server"
+                error={errors.smtpServer?.message}
+                type="text"
+                {...register('smtpServer')}
+              />
+              <FormField label="SMTP port" error={errors.smtpPort?.message}>
+                {(props) => (
+                  <select
+                    {...props}
+                    defaultValue={settings.smtpPort}
+                    className={inputClasses}
+                    {...register('smtpPort', number)}
+                  >
+                    {portChoices.map((port) => (
+                      <option key={port} value={port}>
+                        {port}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </FormField>
+              <InputField
+                label="SMTP username"
+                error={errors.smtpUsername?.message}
+                type="text"
+                autoComplete="off"
+                {...register('smtpUsername')}
+              />
+              <InputField
+                label={
+                  <span className="inline-flex items-center gap-2">
+                    SMTP password{' '}
+                    {settings.smtpPasswordSet ? <Badge tone="green">Set</Badge> : <Badge>Not set</Badge>}
+                  </span>
+                }
+                hint={
+                  settings.smtpPasswordSet
+                    ? 'Leave blank to keep the stored password.'
+                    : 'The password is stored and never shown again.'
+                }
+                error={errors.smtpPassword?.message}
+                type="password"
+                autoComplete="new-password"
+                {...register('smtpPassword')}
+              />
+            </>
+          ) : (
+            <MailServerReadOnly settings={settings} />
+          )}
           <InputField
             label="Sender name"
             error={errors.senderName?.message}
@@ -182,10 +237,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </FormSection>
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-6">
         <SubmitButton pending={isSubmitting}>Save Settings</SubmitButton>
-        <Button
-          variant="secondary"
-          onClick={() => reset({ ...DEFAULT_SETTINGS, smtpPassword: '' }, { keepDefaultValues: true })}
-        >
+        <Button variant="secondary" onClick={() => reset(restored, { keepDefaultValues: true })}>
           Restore defaults
         </Button>
       </div>
