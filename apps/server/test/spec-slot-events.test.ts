@@ -102,12 +102,7 @@ describeEachDialect('the spec’s seat events, and SlotsChanged for those who as
       seq: expect.any(Number),
     });
     await ada.client.call('LeaveSlot', { wheelId });
-    expect(await batched.client.nextSeatChange('left')).toEqual({
-      wheelId,
-      userId: ada.id,
-      slotId,
-      seq: expect.any(Number),
-    });
+    expect(await batched.client.nextSeatChange('left')).toEqual({ wheelId, userId: ada.id, slotId });
 
     await settle();
     expect(singleSeatEvents(batched.client)).toEqual([]);

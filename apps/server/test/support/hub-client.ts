@@ -48,15 +48,7 @@ type SeatChange<K extends SeatChangeKind> = K extends 'taken' ? SlotTakenEvent :
 /** The changes of one kind in a SlotsChanged push, each as SlotTaken or SlotLeft carries it. */
 function changesOf<K extends SeatChangeKind>(event: SlotsChangedEvent, kind: K): SeatChange<K>[] {
   return event.changes.flatMap(({ kind: changeKind, ...change }) =>
-    changeKind === kind
-      ? [
-          {
-            wheelId: event.wheelId,
-            ...change,
-            ...(event.seq === undefined ? {} : { seq: event.seq }),
-          } as SeatChange<K>,
-        ]
-      : [],
+    changeKind === kind ? [{ wheelId: event.wheelId, ...change } as SeatChange<K>] : [],
   );
 }
 
