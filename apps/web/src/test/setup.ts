@@ -4,7 +4,10 @@ import { afterEach } from 'vitest';
 import { preloadVideoCallOverlay } from '@/app/wheel-with-video-call';
 import { preloadDialog } from '@/components/ui/dialog';
 import { preloadDemoRequestDialog } from '@/features/marketing/components/cta-section';
-import { preloadRegistrationDialog } from '@/features/wheel/components/wheel-experience';
+import {
+  preloadMatchesDialog,
+  preloadRegistrationDialog,
+} from '@/features/wheel/components/wheel-experience';
 
 // Dialogs and the call's screen are fetched on demand, in a browser while it is idle after the
 // page loaded (the demo request form when a pointer reaches its button); here before any test,
@@ -13,6 +16,7 @@ await Promise.all([
   preloadDialog(),
   preloadVideoCallOverlay(),
   preloadRegistrationDialog(),
+  preloadMatchesDialog(),
   preloadDemoRequestDialog(),
 ]);
 

@@ -46,7 +46,6 @@ import { type SeatChoice, useWheelHub } from '../hooks/use-wheel-hub';
 import { ConnectionIndicator } from './connection-indicator';
 import { CountdownBadge } from './countdown-badge';
 import { EventStartNotice } from './event-start-notice';
-import { MatchesDialog } from './matches-dialog';
 import { RingLegend } from './ring-legend';
 import { SpinWarning } from './spin-warning';
 import { WheelRings } from './wheel-rings';
@@ -95,6 +94,13 @@ const registration = onDemand(() => import('./registration-dialog'));
 const RegistrationDialog = registration.component((module) => module.RegistrationDialog);
 /** Fetches the registration form now; the unit tests do, as a browser has by the first click. */
 export const preloadRegistrationDialog = registration.preload;
+
+// The matches dialog is first needed at a reveal, a round after someone sits: fetched while the
+// browser is idle rather than with the wheel, which keeps `/` within its budget.
+const matchesDialog = onDemand(() => import('./matches-dialog'));
+const MatchesDialog = matchesDialog.component((module) => module.MatchesDialog);
+/** Fetches the matches dialog now; the unit tests do, as a browser has long before a reveal. */
+export const preloadMatchesDialog = matchesDialog.preload;
 
 interface WheelExperienceProps extends WheelCallHooks {
   wheel: OpenWheel;
@@ -255,6 +261,7 @@ export function WheelExperience({
   const [registrationMounted, setRegistrationMounted] = useState(false);
   if (registrationOpen && !registrationMounted) setRegistrationMounted(true);
   useEffect(() => whenIdle(() => void registration.preload()), []);
+  useEffect(() => whenIdle(() => void matchesDialog.preload()), []);
   // The seat that opened the registration dialog, and whatever had focus when the matches opened.
   const registrationOpenerRef = useRef<string | null>(null);
   const matchesOpenerRef = useRef<Element | null>(null);
@@ -590,26 +597,28 @@ export function WheelExperience({
         </Suspense>
       ) : null}
       {me ? (
-        <MatchesDialog
-          open={state.matchesOpen && matches.length > 0}
-          onOpenChange={(open) => dispatch({ type: 'setMatchesOpen', open })}
-          matches={matches}
-          meId={me.id}
-          onRespond={respondToMatch}
-          clockOffsetMs={state.clockOffsetMs}
-          registrationFields={live.registrationFields}
-          notice={state.dialogNotice}
-          token={me.token}
-          onOpenAutoFocus={() => {
-            matchesOpenerRef.current = document.activeElement;
-          }}
-          onCloseAutoFocus={(event) => {
-            // Back where the user was; the toast that opened it is gone, so else 'Your matches (N)'.
-            const opener = matchesOpenerRef.current;
-            matchesOpenerRef.current = null;
-            if (focusIfPresent(opener) || focusIfPresent(matchesButtonRef.current)) event.preventDefault();
-          }}
-        />
+        <Suspense fallback={null}>
+          <MatchesDialog
+            open={state.matchesOpen && matches.length > 0}
+            onOpenChange={(open) => dispatch({ type: 'setMatchesOpen', open })}
+            matches={matches}
+            meId={me.id}
+            onRespond={respondToMatch}
+            clockOffsetMs={state.clockOffsetMs}
+            registrationFields={live.registrationFields}
+            notice={state.dialogNotice}
+            token={me.token}
+            onOpenAutoFocus={() => {
+              matchesOpenerRef.current = document.activeElement;
+            }}
+            onCloseAutoFocus={(event) => {
+              // Back where the user was; the toast that opened it is gone, so else 'Your matches (N)'.
+              const opener = matchesOpenerRef.current;
+              matchesOpenerRef.current = null;
+              if (focusIfPresent(opener) || focusIfPresent(matchesButtonRef.current)) event.preventDefault();
+            }}
+          />
+        </Suspense>
       ) : null}
       {me ? (
         <ToastRegion
