@@ -59,6 +59,11 @@ describe('when a wheel’s next push is due', () => {
     expect(nextPushDueAt({ nextSpinAt: 10_000, spin: null }, 9_950)).toBeNull();
   });
 
+  it('is a pending match’s answer deadline, when that comes first', () => {
+    expect(nextPushDueAt({ nextSpinAt: null, spin, answerBy: 30_000 }, 22_000)).toBe(30_000);
+    expect(nextPushDueAt({ nextSpinAt: null, spin, answerBy: 16_000 }, 14_000)).toBe(16_000);
+  });
+
   it('is nothing while the wheel waits for people or is paused', () => {
     expect(nextPushDueAt({ nextSpinAt: null, spin }, 22_000)).toBeNull();
   });

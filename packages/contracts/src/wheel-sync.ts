@@ -70,6 +70,13 @@ export interface RoundTimes {
   nextSpinAt: number | null;
   /** The spin under way or last shown, if any. */
   spin: { revealAt: number; resetAt: number } | null;
+  /**
+   * The earliest answer deadline of the person's own matches still pending as the client knows
+   * them: by then a push says how each went (the partner's answer, or the server closing it).
+   * This is how a person's own pushes, which go to their room and carry no number, are caught
+   * up on when they are lost.
+   */
+  answerBy?: number | null;
 }
 
 /**
@@ -88,13 +95,13 @@ export const ROUND_STEP_PUSHES = [
 
 /**
  * When the wheel's next push is due by its round: the first step (the next spin, the reveal,
- * the reset) after the last round step's push (or snapshot) heard. Only those count: a seat
- * change heard just before the spin must not pass for the spin. Null when none is known (the
- * wheel waits for people, is paused, or over).
+ * the reset, a pending match's answer deadline) after the last round step's push (or snapshot)
+ * heard. Only those count: a seat change heard just before the spin must not pass for the spin.
+ * Null when none is known (the wheel waits for people, is paused, or over).
  */
-export function nextPushDueAt({ nextSpinAt, spin }: RoundTimes, lastStepAt: number): number | null {
+export function nextPushDueAt({ nextSpinAt, spin, answerBy }: RoundTimes, lastStepAt: number): number | null {
   let due: number | null = null;
-  for (const step of [nextSpinAt, spin?.revealAt, spin?.resetAt]) {
+  for (const step of [nextSpinAt, spin?.revealAt, spin?.resetAt, answerBy]) {
     if (step != null && step > lastStepAt + EARLY_PUSH_MS && (due === null || step < due)) due = step;
   }
   return due;

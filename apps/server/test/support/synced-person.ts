@@ -56,12 +56,16 @@ export async function joinAsSyncedPerson(
   const spinKnownAt = new Map<number, number>();
   const matchKnownAt = new Map<number, number>();
   const answered = new Set<string>();
+  /** This person's matches still pending as they know them, with their answer deadlines. */
+  const pending = new Map<string, number>();
   let resyncs = 0;
 
   function learnMatches(matches: readonly Match[]) {
     for (const match of matches) {
       if (match.user1.id !== id && match.user2.id !== id) continue;
       if (!matchKnownAt.has(match.round)) matchKnownAt.set(match.round, Date.now());
+      if (match.status === 'Pending' && match.answerBy) pending.set(match.id, Date.parse(match.answerBy));
+      else pending.delete(match.id);
       if (match.status !== 'Pending' || answered.has(match.id)) continue;
       answered.add(match.id);
       void client.call('AcceptMatch', { matchId: match.id });
@@ -74,6 +78,7 @@ export async function joinAsSyncedPerson(
   }
   function applySnapshot(snapshot: WheelSnapshot) {
     sequence.reset(snapshot.seq);
+    pending.clear();
     lastHeardAt = now();
     lastStepAt = lastHeardAt;
     roundSeconds = snapshot.wheel.roundSeconds;
@@ -110,6 +115,11 @@ export async function joinAsSyncedPerson(
   });
   client.socket.on('WheelSpinStarted', (event) => learnSpin(event.round, event.revealAt, event.resetAt));
   client.socket.on('MatchesCreated', (event) => learnMatches(event.matches));
+  client.socket.on('MatchAccepted', (event) => {
+    if (event.status !== 'Pending') pending.delete(event.matchId);
+  });
+  client.socket.on('MatchDeclined', (event) => pending.delete(event.matchId));
+  client.socket.on('MatchExpired', (event) => pending.delete(event.matchId));
   client.socket.on('EventEnded', () => {
     running = false;
   });
@@ -133,7 +143,10 @@ export async function joinAsSyncedPerson(
       const stale = shouldResync(
         {
           missingSince: sequence.missingSince(),
-          dueAt: nextPushDueAt({ nextSpinAt, spin }, lastStepAt),
+          dueAt: nextPushDueAt(
+            { nextSpinAt, spin, answerBy: pending.size > 0 ? Math.min(...pending.values()) : null },
+            lastStepAt,
+          ),
           lastHeardAt,
           quietLimitMs: running ? quietLimitMs(roundSeconds) : null,
         },

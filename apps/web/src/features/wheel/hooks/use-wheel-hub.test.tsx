@@ -12,7 +12,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RealtimeClientContext } from '@/lib/realtime-client';
 import { FakeHub } from '@/test/fake-hub';
 import {
+  makeMatch,
   makeOpenWheel,
+  ME_ID,
   makeParticipant,
   makeSnapshot,
   PARTICIPANT_ID,
@@ -31,6 +33,15 @@ const at = (msFromStart: number) => new Date(NOW + msFromStart).toISOString();
  * once they are used up), each made when asked for, so its server time is that moment.
  */
 function setup(wheel: OpenWheel, ...snapshots: Partial<WheelSnapshot>[]) {
+  return setupAs(null, wheel, ...snapshots);
+}
+
+/** setup, for a participant of the wheel rather than a visitor. */
+function setupAs(
+  me: { id: string; token: string } | null,
+  wheel: OpenWheel,
+  ...snapshots: Partial<WheelSnapshot>[]
+) {
   const hub = new FakeHub();
   let answered = 0;
   hub.handle('JoinWheel', () => {
@@ -43,7 +54,7 @@ function setup(wheel: OpenWheel, ...snapshots: Partial<WheelSnapshot>[]) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <RealtimeClientContext value={client}>{children}</RealtimeClientContext>
   );
-  const view = renderHook(() => useWheelHub({ wheel, accessGrant: null, me: null }), { wrapper });
+  const view = renderHook(() => useWheelHub({ wheel, accessGrant: null, me }), { wrapper });
   return { hub, ...view };
 }
 
@@ -150,6 +161,27 @@ describe('a seat change heard just before the spin', () => {
     act(() => hub.push('SlotsChanged', aliceLeaves(6)));
     await advance(500 + PUSH_OVERDUE_MS);
     expect(hub.callsOf('JoinWheel')).toHaveLength(2);
+  });
+});
+
+describe('a partner’s answer that never arrives', () => {
+  it('makes the screen join again once the match’s answer deadline is overdue', async () => {
+    const wheel = makeOpenWheel({ nextSpinAt: null });
+    const pending = makeMatch({ answerBy: at(20_000), acceptedByUser1: true });
+    const accepted = { ...pending, status: 'Accepted' as const, acceptedByUser2: true };
+    const { hub, result } = setupAs(
+      { id: ME_ID, token: 'token' },
+      wheel,
+      { seq: 5, myMatches: [pending] },
+      { seq: 6, myMatches: [accepted] },
+    );
+    await advance(0);
+
+    await advance(20_000 + PUSH_OVERDUE_MS - SYNC_CHECK_MS);
+    expect(hub.callsOf('JoinWheel')).toHaveLength(1);
+    await advance(SYNC_CHECK_MS);
+    expect(hub.callsOf('JoinWheel')).toHaveLength(2);
+    expect(result.current.state.matches[0]?.status).toBe('Accepted');
   });
 });
 

@@ -11,10 +11,14 @@ import type { WheelState } from './wheel-reducer';
 export const serverNow = (state: WheelState) => Date.now() + state.clockOffsetMs;
 
 /** The round's steps as the screen knows them, in epoch milliseconds of the server's clock. */
-function roundTimesOf({ wheel, spin }: WheelState): RoundTimes {
+function roundTimesOf({ wheel, spin, matches }: WheelState): RoundTimes {
+  const deadlines = matches.flatMap((match) =>
+    match.status === 'Pending' && match.answerBy ? [Date.parse(match.answerBy)] : [],
+  );
   return {
     nextSpinAt: wheel.nextSpinAt === null ? null : Date.parse(wheel.nextSpinAt),
     spin: spin && { revealAt: Date.parse(spin.revealAt), resetAt: Date.parse(spin.resetAt) },
+    answerBy: deadlines.length > 0 ? Math.min(...deadlines) : null,
   };
 }
 
