@@ -159,6 +159,39 @@ describe('a flood of sign-ins is queued, then refused with 429 and Retry-After, 
   });
 });
 
+describe('a flood of organiser sign-ups is refused with 429 and Retry-After, never 503', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(sqlite);
+  });
+  afterAll(() => t?.close());
+
+  it('answers 60 concurrent sign-ups from 60 addresses with 201 or 429 only', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/business/register',
+          remoteAddress: `10.60.0.${index + 1}`,
+          payload: {
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            email: `flood-${index}@example.com`,
+            password: 'cobol-forever',
+            companyName: 'Compilers Inc',
+            planId: 'professional',
+          },
+        }),
+      ),
+    );
+    for (const response of responses) expect([201, 429]).toContain(response.statusCode);
+    // Two hash at a time and sixteen wait: the rest are told when to come back.
+    const busy = responses.find((response) => response.statusCode === 429);
+    expect(busy?.json<ErrorBody>().error.code).toBe('rate_limited');
+    expect(Number(busy?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  }, 120_000);
+});
+
 describeEachDialect('sessions end when the account changes', (dialect) => {
   let t: TestApp;
   let superAdmin: Awaited<ReturnType<typeof signIn>>;
