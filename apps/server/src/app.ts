@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/database';
 import { trustFunction } from './lib/client-address';
 import { type Clock, systemClock } from './lib/clock';
+import { createPasswordHasher, type PasswordHasher } from './lib/passwords';
 import { cryptoRandom, type Random } from './lib/random';
 import { serializeRequest } from './lib/request-log';
 import { adminsModule } from './modules/admin/admins.module';
@@ -49,6 +50,8 @@ export interface AppDependencies {
   database: DatabaseHandle;
   clock?: Clock;
   random?: Random;
+  /** The bounded password queue; tests pass one that counts its hashes. */
+  passwords?: PasswordHasher;
   /** 'manual': no timer drives the rounds; tests call `app.rounds.tick()` with their own clock. */
   rounds?: 'timer' | 'manual';
   /** 'manual': no timer runs the background jobs (mail, outbox events, webhooks); tests call `app.jobs.runDue()`. */
@@ -105,6 +108,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies): Promis
     database,
     clock: deps.clock ?? systemClock,
     random: deps.random ?? cryptoRandom,
+    passwords: deps.passwords ?? createPasswordHasher(),
   });
   await app.register(formRateLimit);
   await app.register(jobsModule, { mode: deps.jobs ?? 'timer' });

@@ -20,11 +20,29 @@ const login = (t: TestApp, username: string, password: string, remoteAddress = '
     payload: { username, password },
   });
 
+type Answer = Awaited<ReturnType<typeof login>>;
+
 const statusCounts = (responses: { statusCode: number }[]) =>
   responses.reduce<Record<number, number>>((counts, response) => {
     counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
     return counts;
   }, {});
+
+/**
+ * Guesses the throttle let through to the password check: answered 401, or 429 `rate_limited`
+ * when a starved machine's hashing queue refused the check (busy) instead of running it.
+ */
+const checkedCount = (responses: Answer[]) =>
+  responses.filter(
+    (response) =>
+      response.statusCode === 401 ||
+      (response.statusCode === 429 && response.json<ErrorBody>().error.code === 'rate_limited'),
+  ).length;
+const throttledCount = (responses: Answer[]) =>
+  responses.filter(
+    (response) =>
+      response.statusCode === 429 && response.json<ErrorBody>().error.code === 'too_many_requests',
+  ).length;
 
 describe('sign-in throttling holds under concurrent guessing', () => {
   let t: TestApp;
@@ -40,14 +58,14 @@ describe('sign-in throttling holds under concurrent guessing', () => {
     );
     try {
       const responses = await Promise.all(guesses);
-      const counts = statusCounts(responses);
-      expect(counts[200] ?? 0).toBe(0);
-      // Five are let through to the password check. On a starved machine the hashing queue may
-      // answer one of them 503 (busy) instead of checking it: still not more than five checks.
-      expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBe(5);
-      expect(counts[429]).toBe(55);
-      const refused = responses.find((response) => response.statusCode === 429);
-      expect(refused?.json<ErrorBody>().error.code).toBe('too_many_requests');
+      expect(statusCounts(responses)[200] ?? 0).toBe(0);
+      // Five are let through to the password check, the others refused by the throttle.
+      expect(checkedCount(responses)).toBe(5);
+      expect(throttledCount(responses)).toBe(55);
+      const refused = responses.find(
+        (response) => response.json<ErrorBody>().error.code === 'too_many_requests',
+      );
+      expect(refused?.statusCode).toBe(429);
       expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       // The next tests start with the window over, whatever happened here.
@@ -62,8 +80,8 @@ describe('sign-in throttling holds under concurrent guessing', () => {
       ),
     );
     // None is refused by the throttle. Two checks run at once: on a starved machine the fifth
-    // may wait past the queue's bound and be answered 503 (busy), which locks nobody out either.
-    for (const response of wrong) expect([401, 503]).toContain(response.statusCode);
+    // may wait past the queue's bound and be answered 429 busy, which locks nobody out either.
+    expect(checkedCount(wrong)).toBe(5);
     expect((await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.50')).statusCode).toBe(200);
   });
 
@@ -74,12 +92,13 @@ describe('sign-in throttling holds under concurrent guessing', () => {
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, index) => login(t, 'admin', `guess-${index}`, `10.9.0.${index + 1}`)),
     );
-    const counts = statusCounts(responses);
     // Five free guesses, one more that starts the delay, then everyone waits. (A check the busy
-    // hashing queue answered 503 is one of those let through, not one more.)
-    expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBe(6);
-    expect(counts[429]).toBe(44);
-    const delayed = responses.find((response) => response.statusCode === 429);
+    // hashing queue refused is one of those let through, not one more.)
+    expect(checkedCount(responses)).toBe(6);
+    expect(throttledCount(responses)).toBe(44);
+    const delayed = responses.find(
+      (response) => response.json<ErrorBody>().error.code === 'too_many_requests',
+    );
     expect(delayed?.json<ErrorBody>().error.message).toMatch(/for this account\. Please wait \d+ seconds?/);
     const retryAfter = Number(delayed?.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -102,9 +121,8 @@ describe('sign-in throttling holds under concurrent guessing', () => {
     const unknown = await Promise.all(
       Array.from({ length: 8 }, () => login(t, 'nobody-here', 'whatever', '198.51.100.99')),
     );
-    const counts = statusCounts(unknown);
-    expect((counts[401] ?? 0) + (counts[503] ?? 0)).toBe(5);
-    expect(counts[429]).toBe(3);
+    expect(checkedCount(unknown)).toBe(5);
+    expect(throttledCount(unknown)).toBe(3);
     const first401 = unknown.find((response) => response.statusCode === 401);
     expect(first401?.json<ErrorBody>().error).toEqual({
       code: 'unauthorized',
@@ -114,14 +132,14 @@ describe('sign-in throttling holds under concurrent guessing', () => {
   });
 });
 
-describe('a flood of sign-ins is queued, then refused with 503 and Retry-After', () => {
+describe('a flood of sign-ins is queued, then refused with 429 and Retry-After, never 503', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(sqlite);
   });
   afterAll(() => t?.close());
 
-  it('answers 40 concurrent sign-ins from 40 addresses with 401 or 503, never 500, and the server stays usable', async () => {
+  it('answers 40 concurrent sign-ins from 40 addresses with 401 or 429, never 5xx, and the server stays usable', async () => {
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, index) =>
         login(t, index % 2 === 0 ? 'admin' : `someone-${index}`, 'wrong password', `10.40.0.${index + 1}`),
@@ -129,14 +147,49 @@ describe('a flood of sign-ins is queued, then refused with 503 and Retry-After',
     );
     const counts = statusCounts(responses);
     // Two hash at a time and sixteen wait; the rest are told to come back.
-    expect(counts[503]).toBeGreaterThan(0);
-    expect((counts[401] ?? 0) + (counts[503] ?? 0) + (counts[429] ?? 0)).toBe(40);
-    const busy = responses.find((response) => response.statusCode === 503);
-    expect(busy?.json<ErrorBody>().error.code).toBe('service_unavailable');
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(40);
+    const busy = responses.find((response) => response.json<ErrorBody>().error.code === 'rate_limited');
+    expect(busy?.statusCode).toBe(429);
+    expect(busy?.json<ErrorBody>().error.message).toMatch(
+      /signing in right now\. Please try again in \d+ seconds?/,
+    );
     expect(Number(busy?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Once the flood is over, the owner signs in.
     expect((await login(t, 'admin', TEST_ADMIN_PASSWORD, '203.0.113.9')).statusCode).toBe(200);
   });
+});
+
+describe('a flood of organiser sign-ups is refused with 429 and Retry-After, never 503', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(sqlite);
+  });
+  afterAll(() => t?.close());
+
+  it('answers 60 concurrent sign-ups from 60 addresses with 201 or 429 only', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/business/register',
+          remoteAddress: `10.60.0.${index + 1}`,
+          payload: {
+            firstName: 'Grace',
+            lastName: 'Hopper',
+            email: `flood-${index}@example.com`,
+            password: 'cobol-forever',
+            companyName: 'Compilers Inc',
+            planId: 'professional',
+          },
+        }),
+      ),
+    );
+    for (const response of responses) expect([201, 429]).toContain(response.statusCode);
+    // Two hash at a time and sixteen wait: the rest are told when to come back.
+    const busy = responses.find((response) => response.statusCode === 429);
+    expect(busy?.json<ErrorBody>().error.code).toBe('rate_limited');
+    expect(Number(busy?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  }, 120_000);
 });
 
 describeEachDialect('sessions end when the account changes', (dialect) => {

@@ -18,6 +18,7 @@ import { handledReportsMigration } from './migrations/0015-handled-reports';
 import { webhookEventsToDeliveriesMigration } from './migrations/0016-webhook-events-to-deliveries';
 import { matchingMigration } from './migrations/0017-matching';
 import { eventsMigration } from './migrations/0018-events';
+import { deviceTokensMigration } from './migrations/0019-device-tokens';
 import { pushSequencesMigration } from './migrations/0020-push-sequences';
 import { columnTypes } from './migrations/column-types';
 
@@ -43,6 +44,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0016-webhook-events-to-deliveries': webhookEventsToDeliveriesMigration(),
     '0017-matching': matchingMigration(types),
     '0018-events': eventsMigration(types),
+    '0019-device-tokens': deviceTokensMigration(types),
     '0020-push-sequences': pushSequencesMigration(),
   };
 }

@@ -306,6 +306,19 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/**
+ * A browser's proof that it signed in to an account before (decision 008, issue 36); only the
+ * sha-256 of the token is kept. Exactly one of `admin_id` and `business_user_id` is set.
+ */
+export interface DeviceTokensTable {
+  token_hash: string;
+  admin_id: string | null;
+  business_user_id: string | null;
+  failed_attempts: Generated<number>;
+  created_at: string;
+  last_used_at: string;
+}
+
 export interface WebhooksTable {
   id: string;
   business_user_id: string;
@@ -371,6 +384,7 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   summary_emails: SummaryEmailsTable;
   api_keys: ApiKeysTable;
+  device_tokens: DeviceTokensTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   wheel_rounds: WheelRoundsTable;

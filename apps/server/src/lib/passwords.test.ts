@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher, hashPassword, PasswordHasherBusyError, verifyPassword } from './passwords';
+import {
+  createPasswordHasher,
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  type PasswordLaneLimits,
+  PasswordHasherBusyError,
+  verifyPassword,
+} from './passwords';
 
 describe('passwords', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -18,9 +25,18 @@ describe('passwords', () => {
     expect(await verifyPassword('anything', 'plain-text')).toBe(false);
     expect(await verifyPassword('anything', '')).toBe(false);
   });
+
+  it('has a dummy hash with the cost of a real one that no password matches', async () => {
+    const real = await hashPassword('decoy');
+    const costOf = (hash: string) => hash.split('$').slice(0, 4).join('$');
+    expect(costOf(DUMMY_PASSWORD_HASH)).toBe(costOf(real));
+    expect(await verifyPassword('', DUMMY_PASSWORD_HASH)).toBe(false);
+  });
 });
 
 describe('password hasher bounds', () => {
+  const roomy: PasswordLaneLimits = { maxConcurrent: 1, maxQueued: 10, maxWaitMs: 60_000 };
+
   /** A stand-in for scrypt that finishes when the test says so, and counts how many run at once. */
   function controllableDerive() {
     let running = 0;
@@ -55,7 +71,10 @@ describe('password hasher bounds', () => {
 
   it('never runs more than the bound at once, queues a few and refuses the rest with a retry time', async () => {
     const fake = controllableDerive();
-    const hasher = createPasswordHasher({ maxConcurrent: 2, maxQueued: 3, maxWaitMs: 60_000 }, fake.derive);
+    const hasher = createPasswordHasher(
+      { public: { maxConcurrent: 2, maxQueued: 3, maxWaitMs: 60_000 }, device: roomy },
+      fake.derive,
+    );
     const outcomes = Array.from({ length: 10 }, (_, index) =>
       hasher.verify(`p${index}`, `hash:p${index}`).then(
         (ok) => ({ ok }),
@@ -63,7 +82,7 @@ describe('password hasher bounds', () => {
       ),
     );
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(hasher.load()).toEqual({ running: 2, waiting: 3 });
+    expect(hasher.load().public).toEqual({ running: 2, waiting: 3 });
     await fake.finishAll();
     const results = await Promise.all(outcomes);
     expect(results.filter((result) => 'ok' in result && result.ok)).toHaveLength(5);
@@ -76,12 +95,15 @@ describe('password hasher bounds', () => {
       expect((error as PasswordHasherBusyError).retryAfterMs).toBe(60_000);
     }
     expect(fake.peak()).toBe(2);
-    expect(hasher.load()).toEqual({ running: 0, waiting: 0 });
+    expect(hasher.load().public).toEqual({ running: 0, waiting: 0 });
   });
 
   it('refuses a queued check that waited too long, and the queue moves on', async () => {
     const fake = controllableDerive();
-    const hasher = createPasswordHasher({ maxConcurrent: 1, maxQueued: 5, maxWaitMs: 20 }, fake.derive);
+    const hasher = createPasswordHasher(
+      { public: { maxConcurrent: 1, maxQueued: 5, maxWaitMs: 20 }, device: roomy },
+      fake.derive,
+    );
     const first = hasher.hash('first');
     const second = hasher.hash('second');
     await expect(second).rejects.toBeInstanceOf(PasswordHasherBusyError);
@@ -90,5 +112,25 @@ describe('password hasher bounds', () => {
     const third = hasher.hash('third');
     await fake.finishAll();
     expect(await third).toBe('hash:third');
+  });
+
+  it('keeps the device lane open while strangers fill the public one', async () => {
+    const fake = controllableDerive();
+    const hasher = createPasswordHasher(
+      { public: { maxConcurrent: 1, maxQueued: 1, maxWaitMs: 60_000 }, device: roomy },
+      fake.derive,
+    );
+    const strangers = Array.from({ length: 5 }, (_, index) =>
+      hasher.verify(`p${index}`, 'hash:x').catch((error: unknown) => error),
+    );
+    const owner = hasher.verify('mine', 'hash:mine', 'device');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(hasher.load()).toEqual({ public: { running: 1, waiting: 1 }, device: { running: 1, waiting: 0 } });
+    await fake.finishAll();
+    expect(await owner).toBe(true);
+    const refused = (await Promise.all(strangers)).filter(
+      (result) => result instanceof PasswordHasherBusyError,
+    );
+    expect(refused).toHaveLength(3);
   });
 });

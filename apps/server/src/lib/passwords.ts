@@ -33,15 +33,32 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Thrown when too many password checks are already running or waiting; the caller answers 503. */
+/**
+ * A stored-hash lookalike with today's cost parameters that no password matches: checking a
+ * password against it for a username that does not exist costs exactly the work of checking a
+ * real account, and needs no hashing to make.
+ */
+export const DUMMY_PASSWORD_HASH = [
+  'scrypt',
+  SCRYPT_PARAMS.N,
+  SCRYPT_PARAMS.r,
+  SCRYPT_PARAMS.p,
+  Buffer.alloc(16).toString('base64'),
+  Buffer.alloc(KEY_LENGTH).toString('base64'),
+].join('$');
+
+/**
+ * Thrown when a lane of the password queue is full, or a check waited there too long; the
+ * caller answers 429 with Retry-After, as for any other "come back later".
+ */
 export class PasswordHasherBusyError extends Error {
   override name = 'PasswordHasherBusyError';
   constructor(readonly retryAfterMs: number) {
-    super('Too many sign-ins are being checked right now.');
+    super('Too many passwords are being checked right now.');
   }
 }
 
-export interface PasswordHasherLimits {
+export interface PasswordLaneLimits {
   /** Hashes running at once. Each holds one of libuv's 4 threads and 128 MiB. */
   maxConcurrent: number;
   /** Hashes that may wait for a turn; more are refused at once. */
@@ -50,27 +67,26 @@ export interface PasswordHasherLimits {
   maxWaitMs: number;
 }
 
-/** Two of libuv's four threads stay free for static files and the database; at most 256 MiB hashing. */
-export const DEFAULT_PASSWORD_HASHER_LIMITS: PasswordHasherLimits = {
-  maxConcurrent: 2,
-  maxQueued: 16,
-  maxWaitMs: 2_000,
-};
+/**
+ * Which lane a hash runs in. `device`: a sign-in that presented a device token its account
+ * issued (decision 008), so a burst of strangers in the public lane never delays the owners.
+ */
+export type PasswordLane = 'public' | 'device';
+
+export type PasswordHasherLimits = Record<PasswordLane, PasswordLaneLimits>;
 
 /**
- * Hashing and checking passwords with a bound on how many run at once. scrypt is slow and
- * memory-hungry by design; without a bound a flood of sign-ins takes every libuv thread (the
- * ones that also read static files) and gigabytes of memory. Beyond the bound a request
- * waits briefly in a queue, then is refused with PasswordHasherBusyError. Known and unknown
- * accounts go through the same queue and the same work, so timing tells nothing.
+ * At most three of libuv's four threads and 384 MiB hashing. The public lane has two: one
+ * thread stays free for static files and the database even while strangers flood it. The
+ * device lane has one more, which only sign-ins with a valid device token reach.
  */
-export function createPasswordHasher(
-  limits: PasswordHasherLimits = DEFAULT_PASSWORD_HASHER_LIMITS,
-  derive: { hash: typeof hashPassword; verify: typeof verifyPassword } = {
-    hash: hashPassword,
-    verify: verifyPassword,
-  },
-) {
+export const DEFAULT_PASSWORD_HASHER_LIMITS: PasswordHasherLimits = {
+  public: { maxConcurrent: 2, maxQueued: 16, maxWaitMs: 2_000 },
+  device: { maxConcurrent: 1, maxQueued: 8, maxWaitMs: 5_000 },
+};
+
+/** One bounded queue: at most `maxConcurrent` at once, a few waiting briefly, the rest refused. */
+function createLane(limits: PasswordLaneLimits) {
   let running = 0;
   const waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
 
@@ -84,34 +100,57 @@ export function createPasswordHasher(
     }
   };
 
-  async function withTurn<T>(work: () => Promise<T>): Promise<T> {
-    if (running >= limits.maxConcurrent) {
-      if (waiting.length >= limits.maxQueued) throw new PasswordHasherBusyError(limits.maxWaitMs);
-      await new Promise<void>((resolve, reject) => {
-        const entry = {
-          start: resolve,
-          timer: setTimeout(() => {
-            waiting.splice(waiting.indexOf(entry), 1);
-            reject(new PasswordHasherBusyError(limits.maxWaitMs));
-          }, limits.maxWaitMs),
-        };
-        waiting.push(entry);
-      });
-    } else {
-      running += 1;
-    }
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  }
+  return {
+    async withTurn<T>(work: () => Promise<T>): Promise<T> {
+      if (running >= limits.maxConcurrent) {
+        if (waiting.length >= limits.maxQueued) throw new PasswordHasherBusyError(limits.maxWaitMs);
+        await new Promise<void>((resolve, reject) => {
+          const entry = {
+            start: resolve,
+            timer: setTimeout(() => {
+              waiting.splice(waiting.indexOf(entry), 1);
+              reject(new PasswordHasherBusyError(limits.maxWaitMs));
+            }, limits.maxWaitMs),
+          };
+          waiting.push(entry);
+        });
+      } else {
+        running += 1;
+      }
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+    load: () => ({ running, waiting: waiting.length }),
+  };
+}
+
+/**
+ * Hashing and checking passwords with a bound on how many run at once. scrypt is slow and
+ * memory-hungry by design; without a bound a flood of sign-ins takes every libuv thread (the
+ * ones that also read static files) and gigabytes of memory. Beyond the bound a request
+ * waits briefly in its lane, then is refused with PasswordHasherBusyError. Known and unknown
+ * accounts go through the same lane and the same work (DUMMY_PASSWORD_HASH), so timing tells
+ * nothing; only a valid device token, which a stranger cannot have, picks the other lane.
+ */
+export function createPasswordHasher(
+  limits: PasswordHasherLimits = DEFAULT_PASSWORD_HASHER_LIMITS,
+  derive: { hash: typeof hashPassword; verify: typeof verifyPassword } = {
+    hash: hashPassword,
+    verify: verifyPassword,
+  },
+) {
+  const lanes = { public: createLane(limits.public), device: createLane(limits.device) };
 
   return {
-    hash: (password: string) => withTurn(() => derive.hash(password)),
-    verify: (password: string, stored: string) => withTurn(() => derive.verify(password, stored)),
-    /** Hashes running now and waiting now, for tests and metrics. */
-    load: () => ({ running, waiting: waiting.length }),
+    hash: (password: string, lane: PasswordLane = 'public') =>
+      lanes[lane].withTurn(() => derive.hash(password)),
+    verify: (password: string, stored: string, lane: PasswordLane = 'public') =>
+      lanes[lane].withTurn(() => derive.verify(password, stored)),
+    /** Per lane, hashes running now and waiting now, for tests and metrics. */
+    load: () => ({ public: lanes.public.load(), device: lanes.device.load() }),
   };
 }
 

@@ -9,7 +9,9 @@ import { PasswordHasherBusyError } from '../lib/passwords';
 /** Seconds for a Retry-After header: whole, at least 1. */
 export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-export const SIGN_IN_BUSY = 'We are checking many sign-ins right now. Please try again in a few seconds.';
+/** A full password queue: a 429 like any "come back later", so no flood turns into a 503 (issue 36). */
+export const passwordsBusy = (seconds: number) =>
+  `Too many people are signing in right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /** Sends the error body; a refusal without a specific reason gives its code as the reason. */
 export function sendError(
@@ -46,8 +48,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       });
     }
     if (error instanceof PasswordHasherBusyError) {
-      reply.header('retry-after', retryAfterSeconds(error.retryAfterMs));
-      return sendError(reply, 503, { code: 'service_unavailable', message: SIGN_IN_BUSY });
+      const seconds = retryAfterSeconds(error.retryAfterMs);
+      reply.header('retry-after', seconds);
+      return sendError(reply, 429, { code: 'rate_limited', message: passwordsBusy(seconds) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({

@@ -7,7 +7,7 @@ import { createReadCache, type ReadCache, shareTableChanges } from '../db/read-c
 import type { Database } from '../db/schema';
 import { createDomainEvents, type DomainEvents } from '../events/domain-events';
 import type { Clock } from '../lib/clock';
-import { createPasswordHasher, type PasswordHasher } from '../lib/passwords';
+import type { PasswordHasher } from '../lib/passwords';
 import type { Random } from '../lib/random';
 import { connectRedis, type RedisClient } from '../lib/redis';
 import { createLimiterFactory, type LimiterFactory } from '../lib/redis-limiters';
@@ -42,6 +42,8 @@ export interface InfrastructureOptions {
   database: DatabaseHandle;
   clock: Clock;
   random: Random;
+  /** The bounded password queue; tests pass one that counts its hashes. */
+  passwords: PasswordHasher;
 }
 
 /**
@@ -51,7 +53,7 @@ export interface InfrastructureOptions {
  * Needs the metrics plugin first: limiters report refusals and Redis fallbacks to it.
  */
 export const infrastructure = fp<InfrastructureOptions>(
-  async (app, { config, database, clock, random }) => {
+  async (app, { config, database, clock, random, passwords }) => {
     app.addHook('onClose', () => database.close());
     // Once shutting down (preClose), answers close their keep-alive connections: an idle one
     // would otherwise hold the server open until SHUTDOWN_TIMEOUT_MS. Added before any module
@@ -116,7 +118,7 @@ export const infrastructure = fp<InfrastructureOptions>(
         onRedisError: app.metrics.redisFallback,
       }),
     );
-    app.decorate('passwords', createPasswordHasher());
+    app.decorate('passwords', passwords);
     app.decorate('tokens', createTokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), clock));
   },
   { name: 'infrastructure', dependencies: ['metrics'] },

@@ -29,6 +29,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** The app's randomness (matching, ids); crypto by default. */
   random?: AppDependencies['random'];
+  /** The password queue; the app's own by default. */
+  passwords?: AppDependencies['passwords'];
   /** Listen on a random port (needed for the hub). */
   listen?: boolean;
   /** Reuse a database another test app created (several server processes on one database). */
@@ -69,6 +71,7 @@ export async function startTestApp(dialect: TestDialect, options: TestAppOptions
     database,
     clock,
     random: options.random,
+    passwords: options.passwords,
     rounds: 'manual',
     jobs: 'manual',
     stripeClientOptions: options.stripeClientOptions,

@@ -3,13 +3,16 @@ import {
   AUTH_STORAGE_KEYS,
   clearAdminSession,
   clearWheelAccessGrant,
+  DEVICE_TOKENS_KEPT,
   getAdminToken,
+  getDeviceToken,
   getAdminUserType,
   getParticipantForWheel,
   getStoredParticipant,
   getWheelAccessGrant,
   hasAdminToken,
   saveAdminSession,
+  saveDeviceToken,
   saveParticipant,
   saveWheelAccessGrant,
 } from './auth-storage';
@@ -24,6 +27,32 @@ describe('auth storage', () => {
     clearAdminSession();
     expect(hasAdminToken()).toBe(false);
     expect(localStorage.getItem(AUTH_STORAGE_KEYS.adminUser)).toBeNull();
+  });
+
+  it('keeps a device token per username through signing out, and sends none for another username', () => {
+    saveAdminSession({ token: 'abc', userType: 'Admin', user: {} });
+    saveDeviceToken(' Ada ', 'device-ada');
+    saveDeviceToken('bea@acme.test', 'device-bea');
+    clearAdminSession();
+    expect(getDeviceToken('ada')).toBe('device-ada');
+    expect(getDeviceToken('BEA@acme.test')).toBe('device-bea');
+    expect(getDeviceToken('cyd')).toBeNull();
+    saveDeviceToken('ada', 'device-ada-2');
+    expect(getDeviceToken('Ada')).toBe('device-ada-2');
+  });
+
+  it('keeps the device tokens of the most recently signed-in usernames only, and ignores a broken store', () => {
+    for (let index = 0; index <= DEVICE_TOKENS_KEPT; index += 1)
+      saveDeviceToken(`user-${index}`, `t-${index}`);
+    expect(getDeviceToken('user-0')).toBeNull();
+    expect(getDeviceToken(`user-${DEVICE_TOKENS_KEPT}`)).toBe(`t-${DEVICE_TOKENS_KEPT}`);
+    expect(JSON.parse(localStorage.getItem(AUTH_STORAGE_KEYS.deviceTokens) ?? '[]')).toHaveLength(
+      DEVICE_TOKENS_KEPT,
+    );
+    localStorage.setItem(AUTH_STORAGE_KEYS.deviceTokens, '{not json');
+    expect(getDeviceToken('user-1')).toBeNull();
+    saveDeviceToken('ada', 'device-ada');
+    expect(getDeviceToken('ada')).toBe('device-ada');
   });
 
   it("keeps the participant under 'user' and ignores invalid stored values", () => {

@@ -6,12 +6,16 @@ import {
   registerParticipantResponseSchema,
 } from '@wheelmeet/contracts';
 
-/** localStorage keys; the spec fixes `admin_token` and `user`, the other two belong to the admin session. */
+/**
+ * localStorage keys; the spec fixes `admin_token` and `user`, the next two belong to the admin
+ * session, and the device tokens outlive it.
+ */
 export const AUTH_STORAGE_KEYS = {
   adminToken: 'admin_token',
   adminUser: 'admin_user',
   adminUserType: 'admin_user_type',
   participant: 'user',
+  deviceTokens: 'admin_device_tokens',
 } as const;
 
 /** The two kinds of admin-area accounts a login answers with. */
@@ -79,11 +83,48 @@ export function getStoredAdminUser(): unknown {
   return readJson(AUTH_STORAGE_KEYS.adminUser);
 }
 
-/** Clears the token, the stored admin user and the user type; the participant identity is kept. */
+/**
+ * Clears the token, the stored admin user and the user type; the participant identity and the
+ * device tokens are kept.
+ */
 export function clearAdminSession(): void {
   remove(AUTH_STORAGE_KEYS.adminToken);
   remove(AUTH_STORAGE_KEYS.adminUser);
   remove(AUTH_STORAGE_KEYS.adminUserType);
+}
+
+// Device tokens (issue 36): a sign-in answers one for its account, and sending it with the next
+// sign-in to that account lets the owner in while strangers are guessing. They are kept when
+// signing out (that is their point), per username, newest first.
+
+/** Usernames whose device tokens are kept: a shared browser's few people, not a growing list. */
+export const DEVICE_TOKENS_KEPT = 10;
+
+const usernameKey = (username: string) => username.trim().toLowerCase();
+
+function readDeviceTokens(): [string, string][] {
+  const stored = readJson(AUTH_STORAGE_KEYS.deviceTokens);
+  if (!Array.isArray(stored)) return [];
+  return stored.filter(
+    (entry): entry is [string, string] =>
+      Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string',
+  );
+}
+
+/** The device token an earlier sign-in as `username` gave this browser, if any. */
+export function getDeviceToken(username: string): string | null {
+  const key = usernameKey(username);
+  return readDeviceTokens().find(([name]) => name === key)?.[1] ?? null;
+}
+
+/** Keeps `username`'s device token, forgetting the least recently signed-in beyond DEVICE_TOKENS_KEPT. */
+export function saveDeviceToken(username: string, token: string): void {
+  const key = usernameKey(username);
+  const others = readDeviceTokens().filter(([name]) => name !== key);
+  write(
+    AUTH_STORAGE_KEYS.deviceTokens,
+    JSON.stringify([[key, token], ...others].slice(0, DEVICE_TOKENS_KEPT)),
+  );
 }
 
 /**

@@ -26,10 +26,18 @@ export type UserType = z.infer<typeof userTypeSchema>;
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 
+/** Room for a device token (base64url of 32 bytes is 43 characters) and nothing much longer. */
+export const DEVICE_TOKEN_MAX_LENGTH = 128;
+
 /** POST /api/admin/login: an admin signs in with their username, a business user with their email. */
 export const loginRequestSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1_000),
+  /**
+   * The device token an earlier sign-in to this account gave this browser: with it, a burst of
+   * strangers' guesses neither delays nor queues this sign-in (issue 36). Unknown ones are ignored.
+   */
+  deviceToken: z.string().max(DEVICE_TOKEN_MAX_LENGTH).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -66,6 +74,11 @@ export const loginResponseSchema = z
     profile: profileSchema,
     admin: adminUserSchema.optional(),
     businessUser: z.object({ id: z.uuid(), companyName: z.string(), planId: z.string() }).optional(),
+    /**
+     * This browser's device token for the account: keep it (also after signing out) and send
+     * it with the next sign-in to this account. The same one comes back when it was sent.
+     */
+    deviceToken: z.string().min(1).max(DEVICE_TOKEN_MAX_LENGTH),
   })
   .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createAuthRepository } from './auth.repository';
 import { authRoutes } from './auth.routes';
 import { type AuthService, createAuthService } from './auth.service';
+import { createDeviceTokens } from './device-tokens';
 import { createSignInThrottle, type SignInThrottle } from './sign-in-throttle';
 
 declare module 'fastify' {
@@ -20,12 +21,14 @@ declare module 'fastify' {
 export const authModule = fp(
   async (app) => {
     const signInThrottle = createSignInThrottle({ clock: app.clock, limiters: app.limiters });
+    const accounts = createAuthRepository(app.db);
     const auth = createAuthService({
-      accounts: createAuthRepository(app.db),
+      accounts,
       tokens: app.tokens,
       clock: app.clock,
       passwords: app.passwords,
       throttle: signInThrottle,
+      devices: createDeviceTokens({ accounts, clock: app.clock, random: app.random }),
     });
     app.decorate('auth', auth);
     app.decorate('signInThrottle', signInThrottle);

@@ -14,7 +14,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     {
       schema: {
         tags: ['admin'],
-        summary: 'Sign in: an admin with username, a business user with email',
+        summary:
+          "Sign in: an admin with username, a business user with email. Answers a device token to send with the next sign-in to the account; with it the account's delay and a queue full of strangers' sign-ins do not hold this one up. 429 (with Retry-After) when throttled or when the password queue is full",
         body: loginRequestSchema,
         response: {
           200: loginResponseSchema,

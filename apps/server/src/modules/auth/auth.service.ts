@@ -6,9 +6,10 @@ import {
 } from '@wheelmeet/contracts';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { hashPassword, type PasswordHasher } from '../../lib/passwords';
+import { DUMMY_PASSWORD_HASH, type PasswordHasher } from '../../lib/passwords';
 import { STAFF_TOKEN_TTL_SECONDS, type TokenService } from '../../lib/tokens';
-import type { AdminAccount, AuthRepository, BusinessAccount } from './auth.repository';
+import type { AdminAccount, AuthRepository, BusinessAccount, DeviceOwner } from './auth.repository';
+import type { DeviceTokens } from './device-tokens';
 import type { SignInThrottle } from './sign-in-throttle';
 
 /** Who is making an admin-area request, checked against the database on every request. */
@@ -46,15 +47,9 @@ export function createAuthService(deps: {
   clock: Clock;
   passwords: PasswordHasher;
   throttle: SignInThrottle;
+  devices: DeviceTokens;
 }) {
-  const { accounts, tokens, clock, passwords, throttle } = deps;
-  // Checking against a real hash when the account does not exist costs the same work in the
-  // same queue, so neither timing nor a busy answer tells which usernames exist.
-  let decoyHash: Promise<string> | undefined;
-  const decoy = () => {
-    decoyHash ??= hashPassword('decoy password that never matches');
-    return decoyHash;
-  };
+  const { accounts, tokens, clock, passwords, throttle, devices } = deps;
 
   /** Why a business account may not sign in now, if it may not. */
   async function businessRefusal(user: BusinessAccount): Promise<AppError | undefined> {
@@ -71,22 +66,43 @@ export function createAuthService(deps: {
     /**
      * Signs in an admin by username or a business user by email. Failures say only
      * 'Invalid username or password'. Each guess is reserved with the throttle before the
-     * password is checked, so concurrent guesses cannot outrun the limits (decision 008).
+     * password is checked, so concurrent guesses cannot outrun the limits (decision 008). A
+     * device token this account gave the browser before skips the account's delay and takes
+     * the reserved hashing lane; a successful sign-in answers the token to keep (issue 36).
      */
     async login(request: LoginRequest, clientKey: string): Promise<LoginResponse> {
-      const settle = await throttle.reserve(request.username, clientKey);
-      let passwordOk = false;
-      let admin: AdminAccount | undefined;
-      let business: BusinessAccount | undefined;
+      const admin = await accounts.findAdminByUsername(request.username);
+      const business = admin ? undefined : await accounts.findBusinessUserByEmail(request.username);
+      const owner: DeviceOwner | undefined = admin
+        ? { kind: 'Admin', id: admin.id }
+        : business && { kind: 'BusinessUser', id: business.id };
+      const device =
+        owner && request.deviceToken ? await devices.claim(owner, request.deviceToken) : undefined;
+      let settle: Awaited<ReturnType<SignInThrottle['reserve']>>;
       try {
-        admin = await accounts.findAdminByUsername(request.username);
-        business = admin ? undefined : await accounts.findBusinessUserByEmail(request.username);
-        const hash = (admin ?? business)?.password_hash ?? (await decoy());
-        passwordOk = (await passwords.verify(request.password, hash)) && (admin ?? business) !== undefined;
+        settle = await throttle.reserve(request.username, clientKey, { trustedDevice: device !== undefined });
+      } catch (error) {
+        await device?.release();
+        throw error;
+      }
+      let passwordOk = false;
+      try {
+        // An unknown username is checked against a hash of the same cost in the same lane, so
+        // neither timing nor a busy answer tells which usernames exist.
+        const hash = (admin ?? business)?.password_hash ?? DUMMY_PASSWORD_HASH;
+        passwordOk =
+          (await passwords.verify(request.password, hash, device ? 'device' : 'public')) &&
+          owner !== undefined;
+      } catch (error) {
+        await device?.release();
+        throw error;
       } finally {
         await settle(passwordOk ? 'right' : 'wrong');
       }
-      if (!passwordOk) throw new AppError('unauthorized', INVALID_LOGIN_MESSAGE);
+      if (!passwordOk || !owner) throw new AppError('unauthorized', INVALID_LOGIN_MESSAGE);
+      // The password was right: whatever follows, this device made no wrong guess.
+      const keptToken = await device?.signedIn();
+      const deviceToken = async () => keptToken ?? (await devices.issue(owner));
 
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + STAFF_TOKEN_TTL_SECONDS * 1000).toISOString();
@@ -94,6 +110,7 @@ export function createAuthService(deps: {
         if (!admin.is_active) throw new AppError('forbidden', ACCOUNT_INACTIVE);
         await accounts.recordAdminLogin(admin.id, now.toISOString());
         return {
+          deviceToken: await deviceToken(),
           token: await tokens.signStaff({
             kind: 'Admin',
             id: admin.id,
@@ -118,6 +135,7 @@ export function createAuthService(deps: {
       const refusal = await businessRefusal(user);
       if (refusal) throw refusal;
       return {
+        deviceToken: await deviceToken(),
         token: await tokens.signStaff({
           kind: 'BusinessUser',
           id: user.id,

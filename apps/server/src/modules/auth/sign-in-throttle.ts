@@ -48,9 +48,15 @@ export function createSignInThrottle(deps: { clock: Clock; limiters: LimiterFact
   return {
     /**
      * Reserves one guess at `account` from `address`, or throws 429 with Retry-After. Call the
-     * returned function once the password was checked.
+     * returned function once the password was checked. A `trustedDevice` (one that presented a
+     * device token of this account) does not wait for the account's delay, like a known
+     * address; the limits of its address still hold.
      */
-    async reserve(account: string, address: string): Promise<(outcome: GuessOutcome) => Promise<void>> {
+    async reserve(
+      account: string,
+      address: string,
+      { trustedDevice = false }: { trustedDevice?: boolean } = {},
+    ): Promise<(outcome: GuessOutcome) => Promise<void>> {
       const accountKey = account.trim().toLowerCase();
       const pairKey = `${accountKey}|${address}`;
       if (!(await perAccountAndAddress.tryAttempt(pairKey))) {
@@ -60,7 +66,7 @@ export function createSignInThrottle(deps: { clock: Clock; limiters: LimiterFact
         await perAccountAndAddress.release(pairKey);
         throw tooManyRequests(TOO_MANY_LOGINS, await perAddress.retryAfterMs(address));
       }
-      const known = isKnown(accountKey, address);
+      const known = trustedDevice || isKnown(accountKey, address);
       if (!known) {
         const waitMs = await perAccount.tryBegin(accountKey);
         if (waitMs > 0) {

@@ -60,8 +60,9 @@ export const businessRoutes: FastifyPluginAsyncZod<{
           201: businessRegistrationResponseSchema,
           400: errorBodySchema,
           409: errorBodySchema,
+          // Too many from this address, too many guesses at an existing account's password, or
+          // a full password queue (`rate_limited`): each with Retry-After.
           429: errorBodySchema,
-          503: errorBodySchema,
         },
       },
     },

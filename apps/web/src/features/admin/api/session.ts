@@ -6,10 +6,12 @@ import {
   loginResponseSchema,
   profileResponseSchema,
 } from '@wheelmeet/contracts';
-import { api, errorMessage } from '@/lib/api-client';
-import { getAdminToken, saveAdminSession } from '@/lib/auth-storage';
+import { ApiError, api, errorMessage } from '@/lib/api-client';
+import { getAdminToken, getDeviceToken, saveAdminSession, saveDeviceToken } from '@/lib/auth-storage';
 
 export const MISSING_TOKEN_MESSAGE = 'Invalid login response: Missing token';
+/** A 429 that came without our message (a proxy's): the server's own says how long to wait. */
+export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many sign-in attempts. Please wait a moment and try again.';
 
 /** Every admin query lives under this key, so signing out drops them all at once. */
 export const ADMIN_QUERY_KEY = ['admin'] as const;
@@ -22,20 +24,27 @@ export class LoginError extends Error {
   override readonly name = 'LoginError';
 }
 
-/** POST /api/admin/login, then stores the token, the profile and the user type. */
+/**
+ * POST /api/admin/login with this browser's device token for the username, if it has one, then
+ * stores the token, the profile, the user type and the device token to send next time.
+ */
 export async function login(credentials: LoginRequest): Promise<LoginResponse> {
-  const data = await api.post('/api/admin/login', credentials, unchecked);
+  const deviceToken = getDeviceToken(credentials.username) ?? undefined;
+  const data = await api.post('/api/admin/login', { ...credentials, deviceToken }, unchecked);
   const token = typeof data === 'object' && data !== null && 'token' in data ? data.token : undefined;
   if (typeof token !== 'string' || token === '') throw new LoginError(MISSING_TOKEN_MESSAGE);
   const parsed = loginResponseSchema.safeParse(data);
   if (!parsed.success) throw new LoginError('Invalid login response. Please try again.');
   saveAdminSession({ token, userType: parsed.data.userType, user: parsed.data.profile });
+  saveDeviceToken(credentials.username, parsed.data.deviceToken);
   return parsed.data;
 }
 
 /** What the login form shows for a failed attempt: the server's message when it sent one. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof LoginError) return error.message;
+  if (error instanceof ApiError && error.status === 429)
+    return errorMessage(error, TOO_MANY_SIGN_INS_MESSAGE);
   return errorMessage(error, INVALID_LOGIN_MESSAGE);
 }
 

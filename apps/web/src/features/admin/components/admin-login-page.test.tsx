@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AUTH_STORAGE_KEYS } from '@/lib/auth-storage';
+import { AUTH_STORAGE_KEYS, clearAdminSession, getDeviceToken, saveDeviceToken } from '@/lib/auth-storage';
 import { errorResponse, jsonResponse, mockFetch, renderRoutes } from '@/test/render';
 import { adminRoutes, makeProfile, profileRoute, signIn } from '../test-utils';
 
@@ -17,6 +17,7 @@ const loginAnswer = (role: 'admin' | 'business') => {
   const { profile, userType } = makeProfile(role);
   return {
     token: 'fresh-token',
+    deviceToken: `device-of-${role}`,
     userType,
     expiresAt: '2030-01-01T00:00:00.000Z',
     profile,
@@ -59,6 +60,56 @@ describe('admin login', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in a minute.');
   });
 
+  it('shows a full sign-in queue with its wait, and a bare 429 with its own text', async () => {
+    mockFetch({
+      'POST /api/admin/login': errorResponse(
+        429,
+        'rate_limited',
+        'Too many people are signing in right now. Please try again in 2 seconds.',
+      ),
+    });
+    renderRoutes(routes, '/admin/login');
+    await fillIn('ada', 'secret-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many people are signing in right now. Please try again in 2 seconds.',
+    );
+  });
+
+  it('says to wait when a 429 comes without a message', async () => {
+    mockFetch({ 'POST /api/admin/login': () => Promise.resolve(new Response('', { status: 429 })) });
+    renderRoutes(routes, '/admin/login');
+    await fillIn('ada', 'secret-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts. Please wait a moment and try again.',
+    );
+  });
+
+  it("keeps the answer's device token for the username, through signing out", async () => {
+    mockFetch({ 'POST /api/admin/login': jsonResponse(loginAnswer('admin')), ...profileRoute('admin') });
+    const { router } = renderRoutes(routes, '/admin/login');
+    await fillIn('Ada', 'secret-password');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+    clearAdminSession();
+    expect(getDeviceToken('ada')).toBe('device-of-admin');
+  });
+
+  it("sends the username's own device token with its sign-in, and none for another username", async () => {
+    saveDeviceToken('ada', 'device-of-ada');
+    const fetchMock = mockFetch({
+      'POST /api/admin/login': jsonResponse(loginAnswer('admin')),
+      ...profileRoute('admin'),
+    });
+    renderRoutes(routes, '/admin/login');
+    await fillIn('ada', 'secret-password');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toEqual({
+      username: 'ada',
+      password: 'secret-password',
+      deviceToken: 'device-of-ada',
+    });
+  });
+
   it('falls back to the standard text when the failure has no message', async () => {
     mockFetch({ 'POST /api/admin/login': () => Promise.reject(new TypeError('boom')) });
     renderRoutes(routes, '/admin/login');
@@ -78,6 +129,7 @@ describe('admin login', () => {
   });
 
   it('stores the token, the profile and the user type, then opens the dashboard', async () => {
+    saveDeviceToken('someone-else', 'not-for-ada');
     const fetchMock = mockFetch({
       'POST /api/admin/login': jsonResponse(loginAnswer('admin')),
       ...profileRoute('admin'),
