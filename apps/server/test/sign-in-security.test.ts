@@ -151,7 +151,7 @@ describe('a flood of sign-ins is queued, then refused with 429 and Retry-After, 
     const busy = responses.find((response) => response.json<ErrorBody>().error.code === 'rate_limited');
     expect(busy?.statusCode).toBe(429);
     expect(busy?.json<ErrorBody>().error.message).toMatch(
-      /signing in right now\. Please try again in \d+ seconds?/,
+      /signing in or signing up right now\. Please try again in \d+ seconds?/,
     );
     expect(Number(busy?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // Once the flood is over, the owner signs in.

@@ -11,7 +11,7 @@ export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000
 
 /** A full password queue: a 429 like any "come back later", so no flood turns into a 503 (issue 36). */
 export const passwordsBusy = (seconds: number) =>
-  `Too many people are signing in right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  `Too many people are signing in or signing up right now. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 
 /** Sends the error body; a refusal without a specific reason gives its code as the reason. */
 export function sendError(

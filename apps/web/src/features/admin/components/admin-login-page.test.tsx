@@ -65,13 +65,13 @@ describe('admin login', () => {
       'POST /api/admin/login': errorResponse(
         429,
         'rate_limited',
-        'Too many people are signing in right now. Please try again in 2 seconds.',
+        'Too many people are signing in or signing up right now. Please try again in 2 seconds.',
       ),
     });
     renderRoutes(routes, '/admin/login');
     await fillIn('ada', 'secret-password');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many people are signing in right now. Please try again in 2 seconds.',
+      'Too many people are signing in or signing up right now. Please try again in 2 seconds.',
     );
   });
 
