@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Button } from '@/components/ui/button';
+import { LineIcon } from '@/components/ui/line-icon';
 import { useSoundsOn } from '@/lib/sounds';
 
 /** One name whatever its state: a toggle says on or off by being pressed or not, not by a new name. */
@@ -21,20 +22,10 @@ export function SoundToggle({
 /** A bell, struck through when muted: drawn, since an emoji shows as a box where no emoji font is installed. */
 function BellIcon({ muted }: { muted: boolean }) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
+    <LineIcon className="size-4">
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       {muted ? <path d="M3 3l18 18" /> : null}
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,5 +1,5 @@
-import { REMOVED_FROM_WHEEL, type RemovedFromWheelEvent } from '@wheelmeet/contracts';
 import { act, render, screen } from '@testing-library/react';
+import { REMOVED_FROM_WHEEL, type RemovedFromWheelEvent } from '@wheelmeet/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { getStoredParticipant, saveParticipant } from '@/lib/auth-storage';
 import { makeStoredParticipant } from '@/test/fixtures';

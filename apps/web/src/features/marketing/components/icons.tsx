@@ -1,22 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** Small line icons for the marketing pages; decorative, so hidden from assistive technology. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-6"
-    >
-      {children}
-    </svg>
-  );
-}
+import { LineIcon } from '@/components/ui/line-icon';
+
+/** Small line icons for the marketing pages. */
+const Icon = ({ children }: { children: ReactNode }) => <LineIcon strokeWidth={1.75}>{children}</LineIcon>;
 
 export const MatchingIcon = () => (
   <Icon>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { LineIcon } from '@/components/ui/line-icon';
 import { cn } from '@/lib/cn';
 import type { CallState } from '../hooks/call-reducer';
 import type { VideoCall } from '../hooks/use-video-call';
@@ -109,25 +110,6 @@ function ToggleButton({
   );
 }
 
-/** The icons' shared frame: 24 × 24, stroked in the text colour, hidden from assistive technology. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
 const MICROPHONE = (
   <>
     <rect x="9" y="2" width="6" height="12" rx="3" />
@@ -143,17 +125,17 @@ const CAMERA = (
 );
 const SLASH = <path d="M3 3l18 18" />;
 
-const MicrophoneIcon = () => <Icon>{MICROPHONE}</Icon>;
+const MicrophoneIcon = () => <LineIcon>{MICROPHONE}</LineIcon>;
 const MicrophoneOffIcon = () => (
-  <Icon>
+  <LineIcon>
     {MICROPHONE}
     {SLASH}
-  </Icon>
+  </LineIcon>
 );
-const CameraIcon = () => <Icon>{CAMERA}</Icon>;
+const CameraIcon = () => <LineIcon>{CAMERA}</LineIcon>;
 const CameraOffIcon = () => (
-  <Icon>
+  <LineIcon>
     {CAMERA}
     {SLASH}
-  </Icon>
+  </LineIcon>
 );
