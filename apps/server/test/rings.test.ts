@@ -2,9 +2,9 @@ import {
   type AdminWheel,
   type ErrorBody,
   RING_RULE_FIELD_MISSING,
+  ROUND_RESET_MS,
   ringRuleOverlapMessage,
   SPIN_ANIMATION_MS,
-  ROUND_RESET_MS,
   type WheelReport,
   wrongRingMessage,
 } from '@wheelmeet/contracts';

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:net';
 import {
   type ErrorBody,
+  type Settings,
   SMTP_PORT_MESSAGE,
   SMTP_SUPER_ADMIN_ONLY,
-  type Settings,
   TEST_EMAIL_NOT_SENT,
   type TestEmailResponse,
   type UpdateSettingsRequest,

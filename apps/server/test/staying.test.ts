@@ -1,6 +1,6 @@
 import {
-  type Match,
   MATCH_ANSWER_WINDOW_MS,
+  type Match,
   ROUND_RESET_MS,
   SPIN_ANIMATION_MS,
   STAYING_ENDED_TEXTS,

@@ -85,6 +85,21 @@ export interface RoundTimes {
  */
 const EARLY_PUSH_MS = 1_000;
 
+/** The pushes to a wheel's room, each numbered. */
+export const NUMBERED_WHEEL_PUSHES = [
+  'RoundScheduled',
+  'WheelSpinStarted',
+  'MatchesCreated',
+  'WheelSpinCompleted',
+  'SlotsChanged',
+  'SlotTaken',
+  'SlotLeft',
+  'UserJoined',
+  'UserLeft',
+  'Announcement',
+  'EventEnded',
+] as const;
+
 /** The pushes a round step sends: the next step is due after the last of these heard. */
 export const ROUND_STEP_PUSHES = [
   'RoundScheduled',

@@ -1,6 +1,7 @@
 import {
-  SLOT_CHANGES_TICK_MS,
+  type NUMBERED_WHEEL_PUSHES,
   type ServerToClientEvents,
+  SLOT_CHANGES_TICK_MS,
   type SlotsChangedEvent,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,16 +33,11 @@ export function pushSeatChangesHere(hub: WheelHub, event: SlotsChangedEvent) {
   }
 }
 
-/** The pushes to a wheel's room, each numbered (issue 36). */
-type WheelPushName =
-  | 'RoundScheduled'
-  | 'WheelSpinStarted'
-  | 'MatchesCreated'
-  | 'WheelSpinCompleted'
-  | 'UserJoined'
-  | 'UserLeft'
-  | 'Announcement'
-  | 'EventEnded';
+/** The numbered pushes to a wheel's room (issue 36) that are sent one by one: seat changes are gathered. */
+type WheelPushName = Exclude<
+  (typeof NUMBERED_WHEEL_PUSHES)[number],
+  'SlotsChanged' | 'SlotTaken' | 'SlotLeft'
+>;
 type PayloadOf<Name extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[Name]>[0];
 /** A wheel push as its sender gives it: the number is the pushes' to add. */
 type UnnumberedPayload<Name extends WheelPushName> = Omit<PayloadOf<Name>, 'seq'>;

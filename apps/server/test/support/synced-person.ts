@@ -1,29 +1,16 @@
 import {
   createPushSequence,
   type Match,
+  NUMBERED_WHEEL_PUSHES,
   nextPushDueAt,
   quietLimitMs,
   RESYNC_SPREAD_MS,
   ROUND_STEP_PUSHES,
-  type ServerToClientEvents,
   shouldResync,
   type WheelSnapshot,
 } from '@wheelmeet/contracts';
 import type { Clock } from '../../src/lib/clock';
 import { connectHub, type HubClient, registerParticipant } from './hub-client';
-
-/** The wheel pushes a person's picture of the round follows. */
-const ROUND_PUSHES = [
-  'RoundScheduled',
-  'WheelSpinStarted',
-  'MatchesCreated',
-  'WheelSpinCompleted',
-  'SlotsChanged',
-  'UserJoined',
-  'UserLeft',
-  'Announcement',
-  'EventEnded',
-] as const satisfies readonly (keyof ServerToClientEvents)[];
 
 const epoch = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
 
@@ -104,7 +91,7 @@ export async function joinAsSyncedPerson(
   }
 
   client.socket.onAny((event: string, payload: { wheelId?: string; seq?: number }) => {
-    if (!(ROUND_PUSHES as readonly string[]).includes(event) || payload.wheelId !== wheelId) return;
+    if (!(NUMBERED_WHEEL_PUSHES as readonly string[]).includes(event) || payload.wheelId !== wheelId) return;
     if (sequence.receive(payload.seq, now()) === 'duplicate') return;
     lastHeardAt = now();
     if ((ROUND_STEP_PUSHES as readonly string[]).includes(event)) lastStepAt = lastHeardAt;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ringRuleSchema } from '../matching';
 import {
   PARTICIPANT_AGE_MAX,
   PARTICIPANT_AGE_MIN,
@@ -7,6 +6,7 @@ import {
   WHEEL_SLOT_COUNT_MIN,
   WHEEL_STATUSES,
 } from '../constants';
+import { ringRuleSchema } from '../matching';
 
 export const wheelIdSchema = z.uuid();
 
