@@ -81,6 +81,27 @@ describeEachDialect('the numbers of a wheel’s pushes', (dialect) => {
     expect((await join(wheelId, 'Late')).snapshot.seq).toBe(numbered.length);
   });
 
+  it('tells a pair their last match closed after the spin that closed it, not before', async () => {
+    const wheelId = await createTestWheel(t.database, { name: 'Order', description: 'x', slotCount: 2 });
+    const ada = await join(wheelId, 'Ada');
+    const bo = await join(wheelId, 'Bo');
+    for (const person of [ada, bo]) await person.client.call('TakeAnySeat', { wheelId });
+    await settle();
+    // Round 1 spins and reveals; nobody answers; the seats are kept, so round 2 follows.
+    for (const ms of [10_000, SPIN_ANIMATION_MS, ROUND_RESET_MS, 10_000]) {
+      clock.advance(ms);
+      await t.app.rounds.tick();
+      await settle();
+    }
+    const events = ada.client.received.map(({ event, payload }) => ({ event, payload }));
+    const secondSpin = events.findIndex(
+      ({ event, payload }) => event === 'WheelSpinStarted' && (payload as { round: number }).round === 2,
+    );
+    const closed = events.findIndex(({ event }) => event === 'MatchExpired');
+    expect(secondSpin).toBeGreaterThanOrEqual(0);
+    expect(closed).toBeGreaterThan(secondSpin);
+  });
+
   it('keeps one count per wheel', async () => {
     const [north, south] = await Promise.all(
       ['North', 'South'].map((name) => createTestWheel(t.database, { name, description: 'x', slotCount: 4 })),

@@ -127,6 +127,17 @@ export function forwardDomainEventsToHub(
     }).catch((error: unknown) => log.error({ err: error, wheelId, push: name }, 'a push to a wheel failed'));
   }
 
+  /**
+   * A push to people about a wheel (a match closed, a seat no longer kept), in the wheel's turn
+   * but unnumbered: the spin that closes the last round's matches must reach them before the
+   * closing does, or the new round's spin would sweep away the notice of the old match's end.
+   */
+  function toPeopleOnWheel(wheelId: string, send: () => void) {
+    void inOrder(wheelId, async () => {
+      if (!stopped) send();
+    }).catch((error: unknown) => log.error({ err: error, wheelId }, 'a push to people on a wheel failed'));
+  }
+
   const seatChangesFromElsewhere = (event: SlotsChangedEvent) => pushSeatChangesHere(hub, event);
   if (multiProcess) hub.on('slotsChanged', seatChangesFromElsewhere);
   const unsubscribers = [
@@ -148,9 +159,11 @@ export function forwardDomainEventsToHub(
     events.subscribe('matchDeclined', ({ event, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('MatchDeclined', event);
     }),
-    events.subscribe('matchExpired', ({ event, participantIds }) => {
-      hub.to(participantIds.map(participantRoom)).emit('MatchExpired', event);
-    }),
+    events.subscribe('matchExpired', ({ event, participantIds }) =>
+      toPeopleOnWheel(event.wheelId, () =>
+        hub.to(participantIds.map(participantRoom)).emit('MatchExpired', event),
+      ),
+    ),
     events.subscribe('callTimeUp', ({ event, participantIds }) => {
       hub.to(participantIds.map(participantRoom)).emit('CallTimeUp', event);
     }),
@@ -159,9 +172,11 @@ export function forwardDomainEventsToHub(
     }),
     events.subscribe('announcementSent', (event) => toWheel(event.wheelId, 'Announcement', event)),
     events.subscribe('eventEnded', (event) => toWheel(event.wheelId, 'EventEnded', event)),
-    events.subscribe('stayingEnded', ({ event, participantId }) => {
-      hub.to(participantRoom(participantId)).emit('StayingEnded', event);
-    }),
+    events.subscribe('stayingEnded', ({ event, participantId }) =>
+      toPeopleOnWheel(event.wheelId, () =>
+        hub.to(participantRoom(participantId)).emit('StayingEnded', event),
+      ),
+    ),
   ];
   return {
     toWheel,
