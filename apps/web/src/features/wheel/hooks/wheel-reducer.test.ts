@@ -9,7 +9,13 @@ import {
   slotId,
   WHEEL_ID,
 } from '../../../test/fixtures';
-import { CALL_ENDED_NOTICE, initWheelState, type WheelState, wheelReducer } from './wheel-reducer';
+import {
+  CALL_ENDED_NOTICE,
+  initWheelState,
+  type WheelAction,
+  type WheelState,
+  wheelReducer,
+} from './wheel-reducer';
 
 const OCCUPIED_AT = '2026-11-23T10:00:00.000Z';
 const person = makeParticipant({ id: PARTICIPANT_ID, username: 'Ada' });
@@ -252,5 +258,82 @@ describe('an event on the wheel (issue 35)', () => {
       },
     });
     expect(started.wheel).toMatchObject({ startsAt: now, nextSpinAt: now });
+  });
+});
+
+describe('a snapshot ahead of its push number (issue 36)', () => {
+  // The server numbers a push after the change it tells of commits, so a snapshot read in
+  // between shows the round already while the round's pushes still come after it.
+  const spin = {
+    round: 3,
+    startedAt: '2026-11-23T10:00:00.000Z',
+    innerOffset: 1,
+    outerOffset: 2,
+    revealAt: '2026-11-23T10:00:05.000Z',
+    resetAt: '2026-11-23T10:00:13.000Z',
+  };
+  const pending = makeMatch({ round: 3 });
+  const roundPushes = (): WheelAction[] => [
+    { type: 'spinStarted', event: { wheelId: WHEEL_ID, ...spin } },
+    { type: 'matchesCreated', event: { wheelId: WHEEL_ID, matches: [pending] }, meId: ME_ID },
+    {
+      type: 'spinCompleted',
+      event: {
+        wheelId: WHEEL_ID,
+        matches: [pending],
+        currentRound: 3,
+        lastSpinDate: spin.startedAt,
+        unmatchedUserIds: [],
+        resetAt: spin.resetAt,
+      },
+      meId: ME_ID,
+    },
+  ];
+
+  it("keeps a person's answer and their closed dialog when the round's pushes come after the snapshot that showed the round", () => {
+    const joined = wheelReducer(initWheelState(makeEmptyWheel()), {
+      type: 'snapshot',
+      snapshot: makeSnapshot({ spin, myMatches: [pending] }),
+      receivedAt: Date.now(),
+      meId: ME_ID,
+    });
+    expect(joined.matchesOpen).toBe(true);
+    const declined = wheelReducer(
+      wheelReducer(joined, { type: 'matchUpdated', match: { ...pending, status: 'Rejected' } }),
+      { type: 'setMatchesOpen', open: false },
+    );
+
+    const after = roundPushes().reduce(wheelReducer, declined);
+    expect(after.matches).toEqual([{ ...pending, status: 'Rejected' }]);
+    expect(after.matchesOpen).toBe(false);
+    expect(after.spin).toEqual(declined.spin);
+  });
+
+  it('still shows the next round, and a round a snapshot taken during its spin did not reveal', () => {
+    const duringSpin = wheelReducer(initWheelState(makeEmptyWheel()), {
+      type: 'snapshot',
+      snapshot: makeSnapshot({ spin }),
+      receivedAt: Date.now(),
+      meId: ME_ID,
+    });
+    const revealed = roundPushes().reduce(wheelReducer, duringSpin);
+    expect(revealed.matches).toEqual([pending]);
+    expect(revealed.matchesOpen).toBe(true);
+
+    const next = makeMatch({ id: '0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b', round: 4 });
+    const nextRound = wheelReducer(wheelReducer(revealed, { type: 'setMatchesOpen', open: false }), {
+      type: 'spinCompleted',
+      event: {
+        wheelId: WHEEL_ID,
+        matches: [next],
+        currentRound: 4,
+        lastSpinDate: spin.resetAt,
+        unmatchedUserIds: [],
+        resetAt: spin.resetAt,
+      },
+      meId: ME_ID,
+    });
+    expect(nextRound.matches).toEqual([next]);
+    expect(nextRound.matchesOpen).toBe(true);
   });
 });

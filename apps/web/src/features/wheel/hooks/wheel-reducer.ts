@@ -66,6 +66,13 @@ export interface WheelState {
   announcementDismissed: boolean;
   /** Issue 35: the event is over (the wheel says when, or EventEnded said so); no seat can be taken. */
   eventEnded: boolean;
+  /**
+   * The latest round whose matches this screen has shown (WheelSpinCompleted, or a snapshot
+   * holding them). A push is numbered after the change it tells of commits, so a snapshot read
+   * in between shows the round while the round's pushes still come after it: those change
+   * nothing, or they would undo the person's answers and reopen the dialog they closed.
+   */
+  revealedRound: number | null;
 }
 
 export interface MatchNotice {
@@ -135,7 +142,22 @@ export function initWheelState(wheel: OpenWheel): WheelState {
     announcement: null,
     announcementDismissed: false,
     eventEnded: wheel.eventEndedAt !== null,
+    revealedRound: null,
   };
+}
+
+/** A round step this screen has shown already: a snapshot or an earlier push had it. */
+const seenRound = (state: WheelState, round: number) =>
+  state.revealedRound !== null && round <= state.revealedRound;
+
+/** The latest round a snapshot shows matches of; a wheel whose rounds started over forgets the old ones. */
+function revealedIn(state: WheelState, snapshot: WheelSnapshot): number | null {
+  const kept =
+    state.revealedRound !== null && state.revealedRound <= snapshot.wheel.currentRound
+      ? [state.revealedRound]
+      : [];
+  const rounds = [...kept, ...snapshot.myMatches.map((match) => match.round)];
+  return rounds.length > 0 ? Math.max(...rounds) : null;
 }
 
 /** A dismissed announcement stays dismissed when a snapshot brings it again; a new one shows. */
@@ -231,13 +253,15 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
           // Joined mid-spin: the rings show where they come to rest, without replaying the spin.
           spin: snapshot.spin ? { ...snapshot.spin, animate: false } : null,
           staying: snapshot.staying,
+          revealedRound: revealedIn(state, snapshot),
         },
         mine(snapshot.myMatches, action.meId),
         action.meId,
       );
     }
     case 'spinStarted': {
-      const { wheelId: _wheelId, ...spin } = action.event;
+      const { wheelId: _wheelId, seq: _seq, ...spin } = action.event;
+      if (state.spin?.round === spin.round || seenRound(state, spin.round)) return state;
       // A new round: declined and closed matches are over, and so are the toasts about them.
       const matches = state.matches.filter(isLive);
       return {
@@ -252,13 +276,16 @@ export function wheelReducer(state: WheelState, action: WheelAction): WheelState
     }
     case 'matchesCreated': {
       const matches = mine(action.event.matches, action.meId);
+      if (matches.some((match) => seenRound(state, match.round))) return state;
       return matches.length > 0 ? { ...state, matches } : state;
     }
     case 'spinCompleted': {
       const { event, meId } = action;
+      if (seenRound(state, event.currentRound)) return state;
       const matches = mine(event.matches, meId);
       return {
         ...withWheel(state, { currentRound: event.currentRound, lastSpinDate: event.lastSpinDate }),
+        revealedRound: event.currentRound,
         matches,
         matchesOpen: matches.length > 0,
         unmatched: meId !== null && event.unmatchedUserIds.includes(meId),
