@@ -263,10 +263,16 @@ describe.skipIf(skipReason !== undefined)(
           }),
         ),
       );
-      const answers = guesses.map((response) => response.statusCode);
-      // A check the busy hashing queue answered 503 (a starved machine) is one of the five let through.
-      expect(answers.filter((status) => status === 401 || status === 503)).toHaveLength(5);
-      expect(answers.filter((status) => status === 429)).toHaveLength(7);
+      // On a starved machine the full hashing lane answers some of the five let through with its
+      // own 429 (issue 36), which says the server is busy rather than that the account is throttled.
+      const laneFull = (response: (typeof guesses)[number]) =>
+        response.statusCode === 429 &&
+        response.json().error.message.startsWith('Too many people are signing in or signing up');
+      const checked = guesses.filter((response) => response.statusCode === 401 || laneFull(response));
+      expect(checked).toHaveLength(5);
+      expect(guesses.filter((response) => response.statusCode === 429 && !laneFull(response))).toHaveLength(
+        7,
+      );
     });
   },
 );
