@@ -6,7 +6,6 @@ import {
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEvents } from '../events/domain-events';
-import { createKeyedQueue } from '../lib/one-at-a-time';
 import { participantRoom, slotEventsRoom, type WheelHub, wheelRoom } from './sockets';
 
 /**
@@ -45,9 +44,26 @@ type UnnumberedPayload<Name extends WheelPushName> = Omit<PayloadOf<Name>, 'seq'
 export interface WheelPushesDependencies {
   /** The Redis adapter joins several processes: seat changes cross it once per wheel and tick. */
   multiProcess?: boolean;
-  /** The wheel's next push number, shared by every process (the database's counter). */
-  nextPushSeq: (wheelId: string) => Promise<number>;
+  /**
+   * Takes `count` numbers from the wheel's push count, shared by every process (the database's
+   * counter), and answers the last of them: the run is last - count + 1 … last.
+   */
+  reservePushSeqs: (wheelId: string, count: number) => Promise<number>;
   log: FastifyBaseLogger;
+}
+
+type SeatChange = SlotsChangedEvent['changes'][number];
+/** What waits in a wheel's line, in the order it was raised. */
+type WaitingPush =
+  /** Seat changes; the last in line still gathers for SLOT_CHANGES_TICK_MS. */
+  | { kind: 'seats'; changes: SeatChange[]; gathering: boolean }
+  | { kind: 'numbered'; send: (seq: number | undefined) => void }
+  /** To people about the wheel: in the wheel's order, without a number. */
+  | { kind: 'people'; send: () => void };
+interface WheelLine {
+  waiting: WaitingPush[];
+  sending: boolean;
+  gatherTimer: NodeJS.Timeout | undefined;
 }
 
 /**
@@ -56,10 +72,13 @@ export interface WheelPushesDependencies {
  *
  * Every push to a wheel's room carries the wheel's push number `seq`, so a client that missed
  * one (another process ran the step while Redis was away) sees the gap and asks for a snapshot.
- * A wheel's pushes leave one after another, in the order they were raised, each after the seat
- * changes gathered before it: numbering waits for the database, and a later push must neither
- * overtake an earlier one nor take a lower number. A push the database could not number goes
- * out without one rather than not at all.
+ *
+ * A wheel's pushes wait in one line and leave in the order they were raised: a seat change
+ * raised after a push goes after it (a seat taken again just after the reset's RoundScheduled
+ * must not reach people before the RoundScheduled that clears every seat). Numbering waits for
+ * the database, so everything that joined the line meanwhile is numbered with one write when
+ * the line moves on: a hundred arrivals cost one write, not a hundred writes one after another.
+ * A run the database could not number goes out without numbers rather than not at all.
  *
  * A wheel's seat changes are gathered for SLOT_CHANGES_TICK_MS and pushed as one batch: when a
  * round opens, a hundred people take their seats within seconds, and one push per seat to
@@ -71,60 +90,110 @@ export interface WheelPushesDependencies {
 export function forwardDomainEventsToHub(
   events: DomainEvents,
   hub: WheelHub,
-  { multiProcess = false, nextPushSeq, log }: WheelPushesDependencies,
+  { multiProcess = false, reservePushSeqs, log }: WheelPushesDependencies,
 ) {
   let stopped = false;
-  const inOrder = createKeyedQueue();
-  const seatBatches = new Map<string, { changes: SlotsChangedEvent['changes']; timer: NodeJS.Timeout }>();
+  const lines = new Map<string, WheelLine>();
 
-  const numbered = (wheelId: string): Promise<number | undefined> =>
-    nextPushSeq(wheelId).catch((error: unknown) => {
-      log.warn({ err: error, wheelId }, 'a push to a wheel went out without its number');
-      return undefined;
-    });
+  const lineOf = (wheelId: string): WheelLine => {
+    let line = lines.get(wheelId);
+    if (!line) {
+      line = { waiting: [], sending: false, gatherTimer: undefined };
+      lines.set(wheelId, line);
+    }
+    return line;
+  };
 
-  /** Sends the seat changes gathered for the wheel, if any; runs in the wheel's turn. */
-  async function sendSeatChanges(wheelId: string) {
-    const batch = seatBatches.get(wheelId);
-    if (!batch) return;
-    seatBatches.delete(wheelId);
-    clearTimeout(batch.timer);
-    const seq = await numbered(wheelId);
+  /** Seat changes still gathering stop gathering: what is raised from now on comes after them. */
+  function closeGathering(line: WheelLine) {
+    const last = line.waiting.at(-1);
+    if (last?.kind === 'seats') last.gathering = false;
+    clearTimeout(line.gatherTimer);
+    line.gatherTimer = undefined;
+  }
+
+  function join(wheelId: string, push: WaitingPush) {
     if (stopped) return;
-    const event: SlotsChangedEvent = {
-      wheelId,
-      changes: batch.changes,
-      ...(seq === undefined ? {} : { seq }),
-    };
+    const line = lineOf(wheelId);
+    closeGathering(line);
+    line.waiting.push(push);
+    void send(wheelId, line);
+  }
+
+  function addSeatChange(wheelId: string, change: SeatChange) {
+    if (stopped) return;
+    const line = lineOf(wheelId);
+    const last = line.waiting.at(-1);
+    if (last?.kind === 'seats' && last.gathering) {
+      last.changes.push(change);
+      return;
+    }
+    line.waiting.push({ kind: 'seats', changes: [change], gathering: true });
+    line.gatherTimer = setTimeout(() => {
+      closeGathering(line);
+      void send(wheelId, line);
+    }, SLOT_CHANGES_TICK_MS);
+  }
+
+  function sendSeatChanges(wheelId: string, changes: SeatChange[], seq: number | undefined) {
+    const event: SlotsChangedEvent = { wheelId, changes, ...(seq === undefined ? {} : { seq }) };
     if (multiProcess) hub.serverSideEmit('slotsChanged', event);
     pushSeatChangesHere(hub, event);
   }
 
-  function addSeatChange(wheelId: string, change: SlotsChangedEvent['changes'][number]) {
-    const batch = seatBatches.get(wheelId);
-    if (batch) batch.changes.push(change);
-    else
-      seatBatches.set(wheelId, {
-        changes: [change],
-        timer: setTimeout(() => void inOrder(wheelId, () => sendSeatChanges(wheelId)), SLOT_CHANGES_TICK_MS),
-      });
+  /** Moves the wheel's line: what is ready, numbered with one write, in order; until nothing is. */
+  async function send(wheelId: string, line: WheelLine) {
+    if (line.sending) return;
+    line.sending = true;
+    try {
+      for (;;) {
+        const gathering = line.waiting.findIndex((push) => push.kind === 'seats' && push.gathering);
+        const ready = line.waiting.splice(0, gathering === -1 ? line.waiting.length : gathering);
+        if (ready.length === 0) break;
+        const count = ready.filter((push) => push.kind !== 'people').length;
+        let next = count > 0 ? await firstOfRun(wheelId, count) : undefined;
+        if (stopped) return;
+        for (const push of ready) {
+          if (push.kind === 'people') push.send();
+          else {
+            if (push.kind === 'seats') sendSeatChanges(wheelId, push.changes, next);
+            else push.send(next);
+            if (next !== undefined) next += 1;
+          }
+        }
+      }
+    } catch (error) {
+      log.error({ err: error, wheelId }, 'a push to a wheel failed');
+    } finally {
+      line.sending = false;
+      if (line.waiting.length === 0 && lines.get(wheelId) === line) lines.delete(wheelId);
+    }
   }
 
-  /** Pushes to the wheel's room in its turn, numbered, after the seat changes gathered before it. */
+  const firstOfRun = (wheelId: string, count: number): Promise<number | undefined> =>
+    reservePushSeqs(wheelId, count).then(
+      (last) => last - count + 1,
+      (error: unknown) => {
+        log.warn({ err: error, wheelId, count }, 'pushes to a wheel went out without their numbers');
+        return undefined;
+      },
+    );
+
+  /** Pushes to the wheel's room in its turn, numbered, after everything raised before it. */
   function toWheel<Name extends WheelPushName>(
     wheelId: string,
     name: Name,
     payload: UnnumberedPayload<Name>,
   ) {
-    void inOrder(wheelId, async () => {
-      await sendSeatChanges(wheelId);
-      const seq = await numbered(wheelId);
-      if (stopped) return;
-      const room = hub.to(wheelRoom(wheelId)) as unknown as {
-        emit: (name: Name, payload: PayloadOf<Name>) => void;
-      };
-      room.emit(name, { ...payload, ...(seq === undefined ? {} : { seq }) } as PayloadOf<Name>);
-    }).catch((error: unknown) => log.error({ err: error, wheelId, push: name }, 'a push to a wheel failed'));
+    join(wheelId, {
+      kind: 'numbered',
+      send: (seq) => {
+        const room = hub.to(wheelRoom(wheelId)) as unknown as {
+          emit: (name: Name, payload: PayloadOf<Name>) => void;
+        };
+        room.emit(name, { ...payload, ...(seq === undefined ? {} : { seq }) } as PayloadOf<Name>);
+      },
+    });
   }
 
   /**
@@ -133,9 +202,7 @@ export function forwardDomainEventsToHub(
    * closing does, or the new round's spin would sweep away the notice of the old match's end.
    */
   function toPeopleOnWheel(wheelId: string, send: () => void) {
-    void inOrder(wheelId, async () => {
-      if (!stopped) send();
-    }).catch((error: unknown) => log.error({ err: error, wheelId }, 'a push to people on a wheel failed'));
+    join(wheelId, { kind: 'people', send });
   }
 
   const seatChangesFromElsewhere = (event: SlotsChangedEvent) => pushSeatChangesHere(hub, event);
@@ -180,13 +247,13 @@ export function forwardDomainEventsToHub(
   ];
   return {
     toWheel,
-    /** Stops forwarding: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot). */
+    /** Stops forwarding: pushes still waiting are dropped (the connections are gone; a reconnect reads a snapshot). */
     stop() {
       stopped = true;
       for (const unsubscribe of unsubscribers) unsubscribe();
       hub.off('slotsChanged', seatChangesFromElsewhere);
-      for (const batch of seatBatches.values()) clearTimeout(batch.timer);
-      seatBatches.clear();
+      for (const line of lines.values()) clearTimeout(line.gatherTimer);
+      lines.clear();
     },
   };
 }

@@ -18,7 +18,7 @@ export const presenceModule = fp(
     const repository = createPresenceRepository(app.db);
     const pushes = forwardDomainEventsToHub(app.events, app.hub.io, {
       multiProcess,
-      nextPushSeq: repository.nextPushSeq,
+      reservePushSeqs: repository.reservePushSeqs,
       log: app.log,
     });
     // Closed: seat changes still gathered are dropped (the connections are gone; a reconnect reads a snapshot).

@@ -2,23 +2,28 @@ import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 
-/** Run for every push to a wheel, so built once (db/compiled-once.ts). */
-const nextPushSeq = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: string }) =>
-  db
-    .insertInto('wheel_push_sequences')
-    .values({ wheel_id: wheelId, seq: 1 })
-    .onConflict((conflict) =>
-      conflict.column('wheel_id').doUpdateSet({ seq: sql<number>`wheel_push_sequences.seq + 1` }),
-    )
-    .returning('seq'),
+/** Run for every run of pushes to a wheel, so built once (db/compiled-once.ts). */
+const reservePushSeqs = compiledOnce(
+  ['wheelId', 'count'],
+  (db, { wheelId, count }: { wheelId: string; count: number }) =>
+    db
+      .insertInto('wheel_push_sequences')
+      .values({ wheel_id: wheelId, seq: count })
+      .onConflict((conflict) =>
+        conflict.column('wheel_id').doUpdateSet({ seq: sql<number>`wheel_push_sequences.seq + ${count}` }),
+      )
+      .returning('seq'),
 );
 
 /** Each wheel's push number (issue 36): one row per wheel, shared by every server process. */
 export function createPresenceRepository(db: Kysely<Database>) {
   return {
-    /** The number of the wheel's next push: one statement, so two processes never get the same one. */
-    async nextPushSeq(wheelId: string): Promise<number> {
-      const [row] = await nextPushSeq(db, { wheelId });
+    /**
+     * Takes the wheel's next `count` push numbers and answers the last: one statement, so two
+     * processes never get the same one.
+     */
+    async reservePushSeqs(wheelId: string, count: number): Promise<number> {
+      const [row] = await reservePushSeqs(db, { wheelId, count });
       if (!row) throw new Error(`no push number for wheel ${wheelId}`);
       return Number(row.seq);
     },
