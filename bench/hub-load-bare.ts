@@ -4,8 +4,10 @@
  * validation, no rate limit. It answers the same calls (JoinWheel, TakeSlot, AcceptMatch) with
  * payloads of the same shape and size, pushes the same events to the same rooms on the same
  * timing (countdown from the first pairable take, 4 s spin, 8 s reveal, slots cleared), and
- * seat changes reach a wheel's room as the app sends them (BARE_PUSHES: `coalesced`, one
- * SlotsChanged per wheel per 100 ms, or `per-take`, one SlotTaken per take).
+ * seat changes reach each client as the app sends them: gathered per wheel for 100 ms, then one
+ * SlotsChanged to a client that asked for it in its handshake and one SlotTaken per change to
+ * the others. Pushes to a wheel's room carry the wheel's push number, as the app's do; the
+ * people's SetStaying (the bench gives up the kept seat, issue 38) is answered too.
  *
  * Started by hub-load.ts as a child process; tells its parent `{ origin }` once it listens.
  */
@@ -18,7 +20,6 @@ import { Server, type Socket } from 'socket.io';
 const WHEELS = Number(process.env.BARE_WHEELS ?? 10);
 const SLOTS = Number(process.env.BARE_SLOTS ?? 100);
 const ROUND_MS = Number(process.env.BARE_ROUND_SECONDS ?? 10) * 1000;
-const COALESCED = (process.env.BARE_PUSHES ?? 'coalesced') === 'coalesced';
 const PUSH_TICK_MS = 100;
 const SPIN_MS = 4_000;
 const RESET_MS = 8_000;
@@ -51,7 +52,8 @@ interface BareWheel {
   nextSpinAt: string | null;
   spinning: boolean;
   lastSpinDate: string | null;
-  pending: unknown[];
+  pending: Array<{ kind: 'taken'; userId: string; slotId: string; occupiedAt: string }>;
+  seq: number;
 }
 
 const wheels = new Map<string, BareWheel>();
@@ -71,6 +73,7 @@ for (let i = 0; i < WHEELS; i += 1) {
     spinning: false,
     lastSpinDate: null,
     pending: [],
+    seq: 0,
   });
 }
 
@@ -100,6 +103,12 @@ const io = new Server(httpServer, {
   pingTimeout: 30_000,
 });
 const room = (wheelId: string) => `wheel:${wheelId}`;
+/** The wheel's clients that did not ask for SlotsChanged: they get SlotTaken, one per change. */
+const slotEventsRoom = (wheelId: string) => `slot-events:${wheelId}`;
+const numbered = (wheel: BareWheel) => {
+  wheel.seq += 1;
+  return wheel.seq;
+};
 
 function schedule(wheel: BareWheel, slotsCleared: boolean) {
   wheel.nextSpinAt = new Date(Date.now() + ROUND_MS).toISOString();
@@ -109,6 +118,7 @@ function schedule(wheel: BareWheel, slotsCleared: boolean) {
     lastSpinDate: wheel.lastSpinDate,
     nextSpinAt: wheel.nextSpinAt,
     slotsCleared,
+    seq: numbered(wheel),
   });
   setTimeout(() => spin(wheel), ROUND_MS);
 }
@@ -129,6 +139,7 @@ function spin(wheel: BareWheel) {
     outerOffset: 0,
     revealAt,
     resetAt,
+    seq: numbered(wheel),
   });
   const roundMatches: BareMatch[] = [];
   for (let index = 0; index < half; index += 1) {
@@ -150,7 +161,11 @@ function spin(wheel: BareWheel) {
     roundMatches.push(match);
   }
   setTimeout(() => {
-    io.to(room(wheel.id)).emit('MatchesCreated', { wheelId: wheel.id, matches: roundMatches });
+    io.to(room(wheel.id)).emit('MatchesCreated', {
+      wheelId: wheel.id,
+      matches: roundMatches,
+      seq: numbered(wheel),
+    });
     io.to(room(wheel.id)).emit('WheelSpinCompleted', {
       wheelId: wheel.id,
       matches: roundMatches,
@@ -158,6 +173,7 @@ function spin(wheel: BareWheel) {
       lastSpinDate: startedAt,
       unmatchedUserIds: [],
       resetAt,
+      seq: numbered(wheel),
     });
     setTimeout(() => {
       for (const slot of wheel.slots) {
@@ -172,27 +188,28 @@ function spin(wheel: BareWheel) {
 
 /** A seat change names the person and the slot, not the profile (decision 027), as the app's does. */
 function pushSlotTaken(wheel: BareWheel, change: { userId: string; slotId: string; occupiedAt: string }) {
-  if (!COALESCED) {
-    io.to(room(wheel.id)).emit('SlotTaken', { wheelId: wheel.id, ...change });
-    return;
-  }
   wheel.pending.push({ kind: 'taken', ...change });
-  if (wheel.pending.length === 1) {
-    setTimeout(() => {
-      io.to(room(wheel.id)).emit('SlotsChanged', { wheelId: wheel.id, changes: wheel.pending });
-      wheel.pending = [];
-    }, PUSH_TICK_MS);
-  }
+  if (wheel.pending.length > 1) return;
+  setTimeout(() => {
+    const { id: wheelId, pending: changes } = wheel;
+    wheel.pending = [];
+    const seq = numbered(wheel);
+    io.to(room(wheelId)).except(slotEventsRoom(wheelId)).emit('SlotsChanged', { wheelId, changes, seq });
+    for (const { kind: _, ...taken } of changes)
+      io.to(slotEventsRoom(wheelId)).emit('SlotTaken', { wheelId, ...taken, seq });
+  }, PUSH_TICK_MS);
 }
 
 io.on('connection', (socket: Socket) => {
   const me = person(String(socket.handshake.auth.token));
+  const { capabilities } = socket.handshake.auth as { capabilities?: string[] };
+  const wantsSlotsChanged = capabilities?.includes('SlotsChanged') ?? false;
   socket.join(`participant:${me.id}`);
   socket.on('JoinWheel', ({ wheelId }: { wheelId: string }, ack: (answer: unknown) => void) => {
     const wheel = wheels.get(wheelId);
     if (!wheel) return ack({ error: { code: 'not_found', message: 'Wheel not found' } });
-    socket.join(room(wheelId));
-    io.to(room(wheelId)).emit('UserJoined', { wheelId, user: me });
+    socket.join(wantsSlotsChanged ? room(wheelId) : [room(wheelId), slotEventsRoom(wheelId)]);
+    io.to(room(wheelId)).emit('UserJoined', { wheelId, user: me, seq: numbered(wheel) });
     ack({
       data: {
         wheel: {
@@ -203,9 +220,18 @@ io.on('connection', (socket: Socket) => {
         serverTime: new Date().toISOString(),
         spin: null,
         myMatches: [],
+        staying: false,
+        announcement: null,
+        seq: wheel.seq,
       },
     });
   });
+  socket.on(
+    'SetStaying',
+    ({ staying }: { wheelId: string; staying: boolean }, ack: (answer: unknown) => void) => {
+      ack({ data: { staying } });
+    },
+  );
   socket.on(
     'TakeSlot',
     ({ wheelId, slotId }: { wheelId: string; slotId: string }, ack: (answer: unknown) => void) => {

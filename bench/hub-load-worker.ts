@@ -25,7 +25,13 @@ export interface WorkerSetup {
   /** The people this process plays: their wheel and the seat each one takes. */
   people: Array<{ wheelId: string; position: number }>;
   rounds: number;
+  /**
+   * `batched`: the web app's clients, which ask for one SlotsChanged per wheel and tick;
+   * `spec`: clients that do not ask, and get the spec's SlotTaken and SlotLeft, one per change.
+   */
+  clients: ClientKind;
 }
+export type ClientKind = 'batched' | 'spec';
 export interface WorkerGo {
   type: 'go';
   /** Give up on what is not done by then (a bounded run). */
@@ -47,6 +53,8 @@ export interface WorkerResult {
   cpuMs: number;
   /** Characters of hub messages its people received from `go` to the end (the JSON is ASCII: bytes). */
   receivedBytes: number;
+  /** Pushes its people received from `go` to the end, by event name: the app and the baseline must send the same. */
+  received: Record<string, number>;
 }
 
 interface HubAnswer {
@@ -128,6 +136,7 @@ async function run(setup: WorkerSetup) {
     unfinished: 0,
     cpuMs: 0,
     receivedBytes: 0,
+    received: {},
   };
   let closing = false;
   const originOf = (seat: { position: number }) =>
@@ -188,11 +197,10 @@ async function run(setup: WorkerSetup) {
     person.taken += 1;
     setTimeout(async () => {
       const taken = await call(person.socket, 'TakeSlot', takeRequest(person), result.take);
-      // People here pick a seat every round, as the bare baseline's do. The product keeps a seat
-      // for the next round by default (issue 38), so each gives it up again: one SetStaying per
-      // person and round, not timed.
-      if (taken && setup.target === 'app')
-        await call(person.socket, 'SetStaying', { wheelId: person.wheelId, staying: false });
+      // People here pick a seat every round. The product keeps a seat for the next round by
+      // default (issue 38), so each gives it up again: one SetStaying per person and round, not
+      // timed, which the bare baseline answers too.
+      if (taken) await call(person.socket, 'SetStaying', { wheelId: person.wheelId, staying: false });
     }, Math.random() * TAKE_SPREAD_MS);
   };
   const takeRequest = (person: Person) => ({
@@ -211,9 +219,10 @@ async function run(setup: WorkerSetup) {
       const socket = io(originOf(seat), {
         path: HUB_PATH,
         transports: ['websocket'],
-        // As the web app does: a wheel's seat changes batched, one SlotsChanged per tick, not
-        // the spec's SlotTaken and SlotLeft per seat (which a client that does not ask gets).
-        auth: { token: identity.token, capabilities: ['SlotsChanged'] } satisfies HubHandshakeAuth,
+        auth: {
+          token: identity.token,
+          capabilities: setup.clients === 'batched' ? ['SlotsChanged'] : [],
+        } satisfies HubHandshakeAuth,
         reconnection: false,
         forceNew: true,
         parser: sharedBroadcastParser,
@@ -235,6 +244,9 @@ async function run(setup: WorkerSetup) {
       });
       socket.on('disconnect', () => {
         if (!closing) result.disconnects += 1;
+      });
+      socket.onAny((event: string) => {
+        if (go) result.received[event] = (result.received[event] ?? 0) + 1;
       });
       socket.on(
         'RoundScheduled',

@@ -6,8 +6,10 @@
  *   npm run bench:hub -- --n 1000,5000,10000
  *
  * Options: --n (participants, multiples of 100; default 1000), --rounds (2), --workers (load
- * processes, 2), --targets (bare,app), --round-seconds (10), --bare-pushes (coalesced |
- * per-take: how the baseline sends seat changes; match it to the app's pattern), --processes (1;
+ * processes, 2), --targets (bare,app), --round-seconds (10), --clients (batched | spec: the web
+ * app's clients, which ask for one SlotsChanged per wheel and tick, or clients that do not ask
+ * and get the spec's SlotTaken per seat; the baseline answers each as the app does; both, e.g.
+ * `batched,spec`, runs every target with each), --processes (1;
  * e.g. 1,2 runs the app on one process, then on two sharing one database and one Redis: needs
  * BENCH_DATABASE_URL and BENCH_REDIS_URL; each wheel's people are spread over the processes, as a
  * load balancer without sticky sessions would spread them), --webhooks (the app's wheels belong
@@ -48,7 +50,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createClient } from 'redis';
 import type { Database } from '../apps/server/src/db/schema';
-import type { WorkerResult, WorkerSetup } from './hub-load-worker';
+import type { ClientKind, WorkerResult, WorkerSetup } from './hub-load-worker';
 import { createPostgresDatabase } from './postgres-database';
 
 const { values: options } = parseArgs({
@@ -58,7 +60,7 @@ const { values: options } = parseArgs({
     workers: { type: 'string', default: '2' },
     targets: { type: 'string', default: 'bare,app' },
     'round-seconds': { type: 'string', default: '10' },
-    'bare-pushes': { type: 'string', default: 'coalesced' },
+    clients: { type: 'string', default: 'batched' },
     processes: { type: 'string', default: '1' },
     repeat: { type: 'string', default: '1' },
     webhooks: { type: 'boolean', default: false },
@@ -73,6 +75,7 @@ const ROUND_SECONDS = Number(options['round-seconds']);
 const PROCESSES = options.processes.split(',').map(Number);
 const REPEATS = Number(options.repeat);
 const WEBHOOKS = options.webhooks;
+const CLIENT_KINDS = options.clients.split(',') as ClientKind[];
 const SLOTS = 100;
 const GOAL_MS = 250;
 const SETUP_LIMIT_MS = 10 * 60_000;
@@ -126,7 +129,6 @@ async function startBare(wheels: number): Promise<Server> {
       BARE_WHEELS: String(wheels),
       BARE_SLOTS: String(SLOTS),
       BARE_ROUND_SECONDS: String(ROUND_SECONDS),
-      BARE_PUSHES: options['bare-pushes'],
     },
   });
   const ready = await new Promise<{ origin: string; wheelIds: string[] }>((resolve, reject) => {
@@ -301,6 +303,7 @@ async function deleteRedisKeys(url: string, prefix: string) {
 
 interface Measurement {
   target: Target;
+  clients: ClientKind;
   people: number;
   result: Omit<WorkerResult, 'type'>;
   seconds: number;
@@ -351,7 +354,12 @@ async function organiserWithWebhook(db: Kysely<Database>, url: string): Promise<
 }
 
 /** One target at one size: a fresh server, the load processes, whole rounds; always ends what it started. */
-async function measure(target: Target, people: number, processes: number): Promise<Measurement> {
+async function measure(
+  target: Target,
+  clients: ClientKind,
+  people: number,
+  processes: number,
+): Promise<Measurement> {
   const wheels = people / SLOTS;
   const receiver = WEBHOOKS && target !== 'bare' ? await startWebhookReceiver() : undefined;
   let server: Server;
@@ -408,6 +416,7 @@ async function measure(target: Target, people: number, processes: number): Promi
         origins: server.origins,
         people: share,
         rounds: ROUNDS,
+        clients,
       } satisfies WorkerSetup);
     }
     // A load process that dies early fails the run through `ready`; this keeps that from also
@@ -442,13 +451,18 @@ async function measure(target: Target, people: number, processes: number): Promi
       unfinished: results.reduce((sum, r) => sum + r.unfinished, 0),
       cpuMs: results.reduce((sum, r) => sum + r.cpuMs, 0),
       receivedBytes: results.reduce((sum, r) => sum + r.receivedBytes, 0),
+      received: {},
     };
-    for (const r of results)
+    for (const r of results) {
       for (const [what, count] of Object.entries(r.errors))
         merged.errors[what] = (merged.errors[what] ?? 0) + count;
+      for (const [event, count] of Object.entries(r.received))
+        merged.received[event] = (merged.received[event] ?? 0) + count;
+    }
     await receiver?.settled();
     return {
       target,
+      clients,
       people,
       result: merged,
       seconds,
@@ -491,13 +505,24 @@ function report(m: Measurement) {
     .map(([what, count]) => `${what} ×${count}`)
     .join(', ');
   process.stdout.write(
-    `| ${labelOf(m)} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${(m.result.receivedBytes / m.people / ROUNDS / 1024).toFixed(0)} | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |${WEBHOOKS ? ` ${m.webhooks ?? '-'} |` : ''}\n`,
+    `| ${labelOf(m)} | ${m.people} | ${calls(m.result.take)} | ${calls(m.result.accept)} | ${ms(percentile(m.result.spinLateness, 50))} / ${ms(Math.max(...m.result.spinLateness))} | ${ms(percentile(m.result.spinArrival, 99))} | ${errorCount(m)}${errors ? ` (${errors})` : ''} | ${m.result.disconnects} | ${m.result.unfinished} | ${m.serverCpuSeconds.toFixed(1)} s (${m.serverCpuPercent.toFixed(0)} %) | ${m.peakRssMiB.toFixed(0)} | ${m.generatorCpuPercent.toFixed(0)} % | ${(m.result.receivedBytes / m.people / ROUNDS / 1024).toFixed(0)} | ${pushesPerPersonAndRound(m)} | ${holds(m) ? 'yes' : 'no'} | ${m.loadAverage} |${WEBHOOKS ? ` ${m.webhooks ?? '-'} |` : ''}\n`,
   );
 }
 
-/** What a row measured: the target, and for the app on several processes how many. */
-const labelOf = (m: Pick<Measurement, 'target' | 'processes'>) =>
-  m.processes > 1 ? `${m.target} ×${m.processes}` : m.target;
+/**
+ * The pushes each person received per round, by event: the app and the baseline must send the
+ * same ones to the same kind of client, or the comparison measures different work.
+ */
+const pushesPerPersonAndRound = (m: Measurement) =>
+  Object.entries(m.result.received)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([event, count]) => `${event} ${(count / m.people / ROUNDS).toFixed(1)}`)
+    .join(', ');
+
+/** What a row measured: the target, for the app on several processes how many, and the clients if several kinds run. */
+const labelOf = (m: Pick<Measurement, 'target' | 'processes' | 'clients'>) =>
+  `${m.processes > 1 ? `${m.target} ×${m.processes}` : m.target}${CLIENT_KINDS.length > 1 ? ` (${m.clients})` : ''}`;
+const bareLabelFor = (clients: ClientKind) => labelOf({ target: 'bare', processes: 1, clients });
 
 /** Refuses an option unless each of its values is a whole multiple of `step`, at least `step`. */
 function requireMultiples(option: string, values: number[], step: number, what = `multiples of ${step}`) {
@@ -509,14 +534,18 @@ async function main() {
   requireMultiples('n', SIZES, SLOTS);
   requireMultiples('repeat', [REPEATS], 1, 'a whole number of 1 or more');
   process.stdout.write(
-    `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, baseline pushes ${options['bare-pushes']}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
+    `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, clients ${CLIENT_KINDS.join(' and ')}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
   );
   process.stdout.write(
-    `| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | KiB received per person per round | holds | load avg |${WEBHOOKS ? ' webhooks received |' : ''}\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|${WEBHOOKS ? '---|' : ''}\n`,
+    `| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | KiB received per person per round | pushes per person and round | holds | load avg |${WEBHOOKS ? ' webhooks received |' : ''}\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|${WEBHOOKS ? '---|' : ''}\n`,
   );
-  const runs = TARGETS.flatMap(
-    (target): Array<{ target: Target; processes: number }> =>
-      target === 'bare' ? [{ target, processes: 1 }] : PROCESSES.map((processes) => ({ target, processes })),
+  const runs = CLIENT_KINDS.flatMap((clients) =>
+    TARGETS.flatMap(
+      (target): Array<{ target: Target; processes: number; clients: ClientKind }> =>
+        target === 'bare'
+          ? [{ target, processes: 1, clients }]
+          : PROCESSES.map((processes) => ({ target, processes, clients })),
+    ),
   );
   const held = new Map<string, number>(runs.map((run) => [labelOf(run), 0]));
   const cpuRatios: string[] = [];
@@ -526,13 +555,15 @@ async function main() {
     // In turn, so that a quieter or busier minute of the machine falls on every target.
     for (let repeat = 0; repeat < REPEATS; repeat += 1) {
       for (const run of runs) {
-        const measurement = await measure(run.target, people, run.processes);
+        const measurement = await measure(run.target, run.clients, people, run.processes);
         report(measurement);
         measured.get(labelOf(run))?.push(measurement);
       }
     }
     const cpu = new Map<string, number>();
+    const rss = new Map<string, number>();
     for (const [label, measurements] of measured) {
+      rss.set(label, median(measurements.map((m) => m.peakRssMiB)));
       const heldIn = measurements.filter(holds).length;
       if (2 * heldIn > measurements.length) held.set(label, Math.max(held.get(label) ?? 0, people));
       cpu.set(label, median(measurements.map((m) => m.serverCpuSeconds)));
@@ -542,22 +573,34 @@ async function main() {
         `| ${label} | ${people} | ${heldIn} of ${measurements.length} | ${p99((m) => m.result.take)} | ${p99((m) => m.result.accept)} | ${median(measurements.map((m) => Math.max(...m.result.spinLateness))).toFixed(0)} | ${(cpu.get(label) ?? 0).toFixed(1)} s |`,
       );
     }
-    const bareCpu = cpu.get('bare');
-    if (bareCpu)
-      for (const [label, seconds] of cpu)
-        if (label !== 'bare') cpuRatios.push(`${people} (${label}): ${(seconds / bareCpu).toFixed(1)}×`);
+    for (const run of runs) {
+      const label = labelOf(run);
+      const bare = bareLabelFor(run.clients);
+      const bareCpu = cpu.get(bare);
+      const bareRss = rss.get(bare);
+      if (run.target === 'bare' || !bareCpu || !bareRss) continue;
+      cpuRatios.push(
+        `${people} (${label}): CPU ${((cpu.get(label) ?? 0) / bareCpu).toFixed(2)}×, RSS ${((rss.get(label) ?? 0) / bareRss).toFixed(2)}×`,
+      );
+    }
   }
   if (REPEATS > 1)
     process.stdout.write(
       `\nMedians of ${REPEATS} runs each:\n\n| target | N | held in | TakeSlot p99 ms | AcceptMatch p99 ms | latest spin ms | server CPU |\n|---|---|---|---|---|---|---|\n${summary.join('\n')}\n`,
     );
-  const bare = held.get('bare') ?? 0;
-  const largest = [...held]
-    .filter(([label]) => label !== 'bare')
-    .map(([label, people]) => `${label} ${people}${bare > 0 ? ` (${(people / bare).toFixed(2)}×)` : ''}`)
+  const largest = runs
+    .filter((run) => run.target !== 'bare')
+    .map((run) => {
+      const people = held.get(labelOf(run)) ?? 0;
+      const bare = held.get(bareLabelFor(run.clients)) ?? 0;
+      return `${labelOf(run)} ${people}${bare > 0 ? ` (${(people / bare).toFixed(2)}×)` : ''}`;
+    })
     .join(', ');
+  const bareHeld = CLIENT_KINDS.map(
+    (clients) => `${bareLabelFor(clients)} ${held.get(bareLabelFor(clients)) ?? 0}`,
+  );
   process.stdout.write(
-    `\nLargest N held${REPEATS > 1 ? ' (in most runs)' : ''}: ${largest}${TARGETS.includes('bare') ? `, bare Socket.IO ${bare}` : ''}; server CPU for the rounds, against bare, at N = ${cpuRatios.join(', ')}; load average at end ${loadAverage()}\n`,
+    `\nLargest N held${REPEATS > 1 ? ' (in most runs)' : ''}: ${largest}${TARGETS.includes('bare') ? `; ${bareHeld.join(', ')}` : ''}; server CPU and peak RSS (medians) against bare, at N = ${cpuRatios.join('; ')}; load average at end ${loadAverage()}\n`,
   );
 }
 
