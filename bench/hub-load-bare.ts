@@ -7,7 +7,8 @@
  * seat changes reach each client as the app sends them: gathered per wheel for 100 ms, then one
  * SlotsChanged to a client that asked for it in its handshake and one SlotTaken per change to
  * the others. Pushes to a wheel's room carry the wheel's push number, as the app's do; the
- * people's SetStaying (the bench gives up the kept seat, issue 38) is answered too.
+ * people's SetStaying (the bench gives up the kept seat, issue 38) is answered too, and a spin
+ * closes the last round's matches as the app's does.
  *
  * Started by hub-load.ts as a child process; tells its parent `{ origin }` once it listens.
  */
@@ -141,6 +142,17 @@ function spin(wheel: BareWheel) {
     resetAt,
     seq: numbered(wheel),
   });
+  // As the app does at a spin: the last round's matches whose call never started are over, and
+  // both people hear it (the bench's people accept but do not call).
+  for (const match of matches.values()) {
+    if (match.wheelId !== wheel.id || match.round >= wheel.round) continue;
+    matches.delete(match.id);
+    io.to([`participant:${match.user1.id}`, `participant:${match.user2.id}`]).emit('MatchExpired', {
+      wheelId: wheel.id,
+      matchId: match.id,
+      reason: 'callNotStarted',
+    });
+  }
   const roundMatches: BareMatch[] = [];
   for (let index = 0; index < half; index += 1) {
     const inner = wheel.slots[index]?.occupant;

@@ -23,7 +23,8 @@
  * commit's (`git archive <commit> apps/server | tar -x -C .bench-before`, then
  * BENCH_BEFORE_DIR=.bench-before/apps/server --targets bare,before,app), for a before/after in one run.
  * BENCH_APP_DIR likewise runs target `app` from a copy (by default this checkout's apps/server), so
- * a long run measures one commit while the working tree goes on changing.
+ * a long run measures one commit while the working tree goes on changing. Each app runs as
+ * `npm start` runs it, built (bench/built-server.ts; BENCH_NO_BUILD=1 runs the dist/main.js there).
  *
  * For each N and target: a fresh server process (the app with a fresh database holding the
  * wheels, or the bare server), then `--workers` load processes (bench/hub-load-worker.ts) that
@@ -50,6 +51,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createClient } from 'redis';
 import type { Database } from '../apps/server/src/db/schema';
+import { buildServer, builtBaseline, builtServerArgs } from './built-server';
 import type { ClientKind, WorkerResult, WorkerSetup } from './hub-load-worker';
 import { createPostgresDatabase } from './postgres-database';
 
@@ -81,6 +83,7 @@ const GOAL_MS = 250;
 const SETUP_LIMIT_MS = 10 * 60_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(process.env.BENCH_APP_DIR ?? path.join(here, '../apps/server'));
+const beforeDir = path.resolve(process.env.BENCH_BEFORE_DIR ?? '');
 
 const loadAverage = () =>
   loadavg()
@@ -122,8 +125,7 @@ async function stop(child: ChildProcess) {
 }
 
 async function startBare(wheels: number): Promise<Server> {
-  const child = fork(path.join(here, 'hub-load-bare.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+  const child = fork(await builtBaseline(path.join(here, 'hub-load-bare.ts')), [], {
     env: {
       PATH: process.env.PATH ?? '',
       BARE_WHEELS: String(wheels),
@@ -258,23 +260,19 @@ async function startApp(
 
 function spawnApp(appDir: string, env: Record<string, string>): ChildProcess {
   const profileDir = process.env.BENCH_CPU_PROF;
-  return spawn(
-    process.execPath,
-    [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: appDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        ...env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: env.DATA_DIR,
-        JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  return spawn(process.execPath, builtServerArgs(appDir, profileDir), {
+    cwd: appDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: env.DATA_DIR,
+      JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }
 
 /** The URL a starting app prints once it listens. */
@@ -367,13 +365,7 @@ async function measure(
     server =
       target === 'bare'
         ? await startBare(wheels)
-        : await startApp(
-            wheels,
-            people,
-            target === 'app' ? serverDir : path.resolve(process.env.BENCH_BEFORE_DIR ?? ''),
-            processes,
-            receiver?.url,
-          );
+        : await startApp(wheels, people, target === 'app' ? serverDir : beforeDir, processes, receiver?.url);
   } catch (error) {
     await receiver?.close();
     throw error;
@@ -533,6 +525,8 @@ function requireMultiples(option: string, values: number[], step: number, what =
 async function main() {
   requireMultiples('n', SIZES, SLOTS);
   requireMultiples('repeat', [REPEATS], 1, 'a whole number of 1 or more');
+  if (TARGETS.includes('app')) buildServer(serverDir);
+  if (TARGETS.includes('before')) buildServer(beforeDir);
   process.stdout.write(
     `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, clients ${CLIENT_KINDS.join(' and ')}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
   );
