@@ -41,7 +41,7 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -100,7 +100,15 @@ function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
-/** The process's peak resident memory in MiB, from /proc. */
+/**
+ * Starts the process's peak resident memory afresh (Linux: `5` to clear_refs), so that the peak
+ * read after the rounds is theirs: the app's registrations over HTTP before them, which the bare
+ * baseline has no counterpart for, would otherwise set it.
+ */
+function resetPeakRss(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+/** The process's peak resident memory in MiB since it started or since resetPeakRss, from /proc. */
 function peakRssMiB(pid: number): number {
   const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+) kB/);
   return Number(match?.[1] ?? 0) / 1024;
@@ -427,6 +435,7 @@ async function measure(
     const serverCpuSeconds = () =>
       server.children.reduce((sum, child) => sum + cpuSeconds(child.pid ?? 0), 0);
     const cpuBefore = serverCpuSeconds();
+    for (const child of server.children) resetPeakRss(child.pid ?? 0);
     const started = Date.now();
     const deadline = started + ROUNDS * (ROUND_SECONDS + 12) * 1000 + 20_000;
     for (const worker of workers) worker.send({ type: 'go', deadline });
@@ -531,7 +540,7 @@ async function main() {
     `Hub under load: ${ROUNDS} rounds of ${ROUND_SECONDS} s on wheels of ${SLOTS}, ${WORKERS} load processes, clients ${CLIENT_KINDS.join(' and ')}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite'}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; Node ${process.version}; load average at start ${loadAverage()}\n\n`,
   );
   process.stdout.write(
-    `| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS MiB | load processes CPU | KiB received per person per round | pushes per person and round | holds | load avg |${WEBHOOKS ? ' webhooks received |' : ''}\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|${WEBHOOKS ? '---|' : ''}\n`,
+    `| target | N | TakeSlot p50/p95/p99 ms | AcceptMatch p50/p95/p99 ms | spin late p50/max ms | spin arrival p99 ms | errors | dropped | unfinished | server CPU for the rounds | server peak RSS in the rounds MiB | load processes CPU | KiB received per person per round | pushes per person and round | holds | load avg |${WEBHOOKS ? ' webhooks received |' : ''}\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|${WEBHOOKS ? '---|' : ''}\n`,
   );
   const runs = CLIENT_KINDS.flatMap((clients) =>
     TARGETS.flatMap(
