@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { pageHtml } from './build-tools/page-html';
 import { precompress } from './build-tools/precompress';
+import { zodWithoutJsonSchema } from './build-tools/zod-without-json-schema';
 
 const apiTarget = 'http://localhost:3000';
 
@@ -19,6 +20,7 @@ export default defineConfig({
       { paths: ['/business', '/features', '/how-it-works-user'], area: 'src/app/areas/marketing-area.tsx' },
     ]),
     precompress(),
+    zodWithoutJsonSchema(),
   ],
   resolve: {
     alias: { '@': resolve(import.meta.dirname, 'src') },
