@@ -1,5 +1,5 @@
 import type { ServerToClientEvents } from '@wheelmeet/contracts';
-import { onDemand } from '@/lib/on-demand';
+import { type OnDemandModule, onDemand } from '@/lib/on-demand';
 import type { CallController } from './call-controller';
 import { CALL_HUB_EVENTS, type CallHub, type CallHubEvent } from './call-hub';
 import { IDLE_CALL_STATE } from './call-state';
@@ -7,10 +7,13 @@ import type { VideoCallEnvironment } from './video-call-environment';
 
 // The call's engine (negotiation, media, restarts) is needed once this person has a match: it
 // stays out of the page's first download and is fetched when their match is revealed (issue 37).
-const engine = onDemand(() => import('./call-controller'));
+const callEngine = onDemand(() => import('./call-controller'));
 
 /** Fetches the call's engine now; the unit tests do, as a browser has by the time a call starts. */
-export const preloadCallController = engine.preload;
+export const preloadCallController = callEngine.preload;
+
+type CallEngineModule = Pick<typeof import('./call-controller'), 'createCallController'>;
+export type CallEngine = OnDemandModule<CallEngineModule>;
 
 /** A step for the engine, and whether losing it would lose a call rather than a head start. */
 interface Step {
@@ -29,10 +32,13 @@ export function createLazyCallController({
   client,
   environment,
   onUnavailable,
+  engine = callEngine,
 }: {
   client: CallHub;
   environment: VideoCallEnvironment;
   onUnavailable: (error: unknown) => void;
+  /** Where the engine comes from; tests hold it back to play a slow network. */
+  engine?: CallEngine;
 }): CallController {
   const listeners = new Set<() => void>();
   const notify = () => {
@@ -52,7 +58,7 @@ export function createLazyCallController({
   let attached = false;
   const waiting: Step[] = [];
 
-  function start(module: Pick<typeof import('./call-controller'), 'createCallController'>) {
+  function start(module: CallEngineModule) {
     if (controller) return;
     controller = module.createCallController({ client: relay, environment });
     controller.subscribe(notify);
