@@ -23,7 +23,7 @@ import { SoundToggle } from '@/components/event/sound-toggle';
 import { RemovedNotice } from '@/components/safety/removed-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { DialogLoading } from '@/components/ui/dialog';
+import { DialogLoading, preloadDialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Switch } from '@/components/ui/switch';
@@ -260,6 +260,10 @@ export function WheelExperience({
   // Once opened, the registration dialog stays mounted, so closing it returns focus as usual.
   const [registrationMounted, setRegistrationMounted] = useState(false);
   if (registrationOpen && !registrationMounted) setRegistrationMounted(true);
+  // The form's dialog is fetched beside the form rather than after it, when the form renders.
+  useEffect(() => {
+    if (registrationMounted) void preloadDialog();
+  }, [registrationMounted]);
   // The seat that opened the registration dialog, and whatever had focus when the matches opened.
   const registrationOpenerRef = useRef<string | null>(null);
   const matchesOpenerRef = useRef<Element | null>(null);
