@@ -17,13 +17,14 @@
  * depend less on how busy the machine is, to compare what the network does (e.g. a preload)
  * when other work runs beside the benchmark; its scores are not the mobile preset's.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
+import { startServer, stopServer } from './production-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -92,7 +93,7 @@ async function main() {
     );
   } finally {
     chrome?.kill();
-    await stop(server);
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -192,41 +193,6 @@ function lighthouseVersion(): string {
     encoding: 'utf8',
   });
   return found.stdout.trim();
-}
-
-/** The production server as `npm start` runs it, on a random port with its own data directory. */
-function startServer(dataDir: string): { child: ChildProcess; origin: Promise<string> } {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const origin = new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = output.match(/running at (http:\/\/\S+)/)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`the server exited (${code}) before it listened:\n${output}`)),
-    );
-  });
-  return { child, origin };
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 await main();

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  FIRST_SECONDS_JS_BUDGET_BYTES,
+  firstSecondsJs,
   INITIAL_JS_BUDGET_BYTES,
   type InitialJs,
   initialJs,
@@ -16,6 +18,7 @@ const webDir = path.resolve(import.meta.dirname, '../..');
 const outDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-web-budget-'));
 let manifest: Manifest;
 let initial: InitialJs;
+let firstSeconds: InitialJs;
 
 /** The production build of the web app, as `npm run build` makes it, into a folder of its own. */
 beforeAll(async () => {
@@ -34,13 +37,15 @@ beforeAll(async () => {
   }
   manifest = readManifest(outDir);
   initial = initialJs(outDir, manifest);
+  firstSeconds = firstSecondsJs(outDir, manifest);
 }, 120_000);
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('what the participant route `/` downloads before it is interactive', () => {
   it('stays within the JavaScript budget (gzip)', () => {
-    const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
     expect(initial.gzipBytes, `initial JS is ${kib(initial.gzipBytes)} gzip`).toBeLessThanOrEqual(
       INITIAL_JS_BUDGET_BYTES,
     );
@@ -70,6 +75,26 @@ function modulePreloads(htmlFile: string): string[] {
     (match) => match[1] ?? '',
   );
 }
+
+describe('what the participant route `/` fetches before anyone does anything (issue 37)', () => {
+  it("stays within the budget of its first seconds, the live wheel's connection included (gzip)", () => {
+    expect(
+      firstSeconds.gzipBytes,
+      `the first seconds fetch ${kib(firstSeconds.gzipBytes)} gzip`,
+    ).toBeLessThanOrEqual(FIRST_SECONDS_JS_BUDGET_BYTES);
+  });
+
+  it.each([
+    ['src/features/wheel/components/registration-dialog.tsx', 'the first seat click'],
+    ['src/features/wheel/components/matches-dialog.tsx', 'a spin with the person seated'],
+    ['src/features/video/hooks/call-controller.ts', "the person's match revealed"],
+    ['src/features/video/components/video-call-overlay.tsx', "the person's match revealed"],
+  ])('leaves %s to a chunk fetched at %s', (source) => {
+    const chunk = manifest[source];
+    expect(chunk?.isDynamicEntry).toBe(true);
+    expect(firstSeconds.files.map((file) => file.file)).not.toContain(chunk?.file);
+  });
+});
 
 describe('the HTML of the marketing pages (decision 021)', () => {
   it.each(['business.html', 'features.html', 'how-it-works-user.html'])(

@@ -1,13 +1,13 @@
 import type { Announcement } from '@wheelmeet/contracts';
-import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useMemo, useState } from 'react';
 import { DialogLoading } from '@/components/ui/dialog';
 import type { CallAnnouncement } from '@/features/video/components/video-call-overlay';
-import { useVideoCall } from '@/features/video/hooks/use-video-call';
+import { type VideoCall, useVideoCall } from '@/features/video/hooks/use-video-call';
 import type { WheelCallHooks } from '@/features/wheel/components/wheel-experience';
-import { onDemand, whenIdle } from '@/lib/on-demand';
+import { onDemand } from '@/lib/on-demand';
 
 // The call's screen (and Radix's dialog under it) is needed only once a call starts: it is
-// fetched while the browser is idle rather than with the wheel.
+// fetched when this person's match is revealed, as the call's engine is (use-video-call.ts).
 const overlay = onDemand(() => import('@/features/video/components/video-call-overlay'));
 const LoadedOverlay = overlay.component((module) => module.VideoCallOverlay);
 
@@ -23,7 +23,14 @@ export const preloadVideoCallOverlay = overlay.preload;
  */
 export function WheelWithVideoCall({ children }: { children: (call: WheelCallHooks) => ReactNode }) {
   const call = useVideoCall();
-  const { onMatchReady, onMatchAccepted, onMatchOffered } = call;
+  const { onMatchReady, onMatchAccepted } = call;
+  const onMatchOffered = useCallback<VideoCall['onMatchOffered']>(
+    (match, me) => {
+      void overlay.preload();
+      call.onMatchOffered(match, me);
+    },
+    [call.onMatchOffered],
+  );
   const inCall = call.state.phase !== 'idle';
   const [announcement, setAnnouncement] = useState<CallAnnouncement | null>(null);
   const onAnnouncementShown = useCallback(
@@ -36,7 +43,6 @@ export function WheelWithVideoCall({ children }: { children: (call: WheelCallHoo
     () => children({ onMatchReady, onMatchAccepted, onMatchOffered, onAnnouncementShown, inCall }),
     [children, onMatchReady, onMatchAccepted, onMatchOffered, onAnnouncementShown, inCall],
   );
-  useEffect(() => whenIdle(() => void overlay.preload()), []);
   // Once shown, the overlay stays mounted so that the end of a call goes through its dialog.
   const [shown, setShown] = useState(false);
   if (call.state.phase !== 'idle' && !shown) setShown(true);

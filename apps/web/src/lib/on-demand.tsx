@@ -4,6 +4,10 @@ import { importChunk } from './chunk-load-error';
 export interface OnDemandModule<M> {
   /** Starts fetching the module without waiting for it; resolves once it is in (or failed). */
   preload(): Promise<void>;
+  /** The module, fetched if it is not in yet; a failed fetch rejects with a ChunkLoadError. */
+  load(): Promise<M>;
+  /** The module if it is in already, for code that must not wait a turn when it need not. */
+  loaded(): M | undefined;
   /**
    * A component that renders `pick(module)`. Mounted after the module is in, it renders at once
    * (no suspension, so no loading flash, e.g. for the admin layout's child pages). Before that
@@ -31,6 +35,8 @@ export function onDemand<M>(load: () => Promise<M>): OnDemandModule<M> {
     return pending;
   };
   return {
+    load: fetchOnce,
+    loaded: () => loaded,
     preload: () =>
       fetchOnce().then(
         () => undefined,

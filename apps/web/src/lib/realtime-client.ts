@@ -169,10 +169,10 @@ function isUnauthorized(error: unknown): boolean {
   return data?.code === 'unauthorized' || data?.code === 'forbidden';
 }
 
-let socketIo: Promise<typeof import('socket.io-client')> | undefined;
+let socketIo: Promise<typeof import('./socket-io')> | undefined;
 /** socket.io-client, fetched once; a failed fetch is forgotten so that the next attempt tries again. */
 function loadSocketIo() {
-  socketIo ??= importChunk(() => import('socket.io-client')).catch((error: unknown) => {
+  socketIo ??= importChunk(() => import('./socket-io')).catch((error: unknown) => {
     socketIo = undefined;
     throw error;
   });

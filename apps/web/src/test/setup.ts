@@ -4,17 +4,20 @@ import { afterEach } from 'vitest';
 import { preloadVideoCallOverlay } from '@/app/wheel-with-video-call';
 import { preloadDialog } from '@/components/ui/dialog';
 import { preloadDemoRequestDialog } from '@/features/marketing/components/cta-section';
+import { preloadCallController } from '@/features/video/hooks/lazy-call-controller';
 import {
   preloadMatchesDialog,
   preloadRegistrationDialog,
 } from '@/features/wheel/components/wheel-experience';
 
-// Dialogs and the call's screen are fetched on demand, in a browser while it is idle after the
-// page loaded (the demo request form when a pointer reaches its button); here before any test,
-// so that a test opening one sees it as a person would.
+// Dialogs and the call are fetched on demand in a browser (the registration form at the first
+// seat click, the matches dialog when a spin starts, the call when a match is revealed, the demo
+// request form when a pointer reaches its button); here before any test, so that a test sees
+// them as a person on a fast network would.
 await Promise.all([
   preloadDialog(),
   preloadVideoCallOverlay(),
+  preloadCallController(),
   preloadRegistrationDialog(),
   preloadMatchesDialog(),
   preloadDemoRequestDialog(),

@@ -103,9 +103,6 @@ export function callMessage(
   }
 }
 
-/** The lobby's device check (issue 35) while the browser opens the camera and microphone. */
-export const OPENING_DEVICES_MESSAGE = 'Opening your camera and microphone…';
-
 /** An extension's length as people say it: '1 more minute', '5 more minutes'. */
 export function moreMinutes(lengthSeconds: number): string {
   const minutes = Math.round(lengthSeconds / 60);

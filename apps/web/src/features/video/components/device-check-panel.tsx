@@ -9,9 +9,12 @@ import {
   DEVICE_BUSY_MESSAGE,
   NO_CAMERA_LABEL,
   NO_DEVICE_MESSAGE,
-  OPENING_DEVICES_MESSAGE,
   PERMISSION_DENIED_MESSAGE,
 } from './call-messages';
+import { OPENING_DEVICES_MESSAGE } from './device-check-texts';
+
+/** Turns off the camera and microphone the check kept for the next call (the person left the wheel). */
+export const releaseKeptMedia = () => localMedia.release();
 
 export const DEVICE_CHECK_TITLE = 'Camera and microphone check';
 export const DEVICES_READY_MESSAGE =

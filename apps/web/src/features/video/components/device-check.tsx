@@ -1,8 +1,7 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { onDemand } from '@/lib/on-demand';
-import { localMedia } from '../hooks/local-media';
-import { OPENING_DEVICES_MESSAGE } from './call-messages';
+import { OPENING_DEVICES_MESSAGE } from './device-check-texts';
 
 export const CHECK_DEVICES_LABEL = 'Check camera and microphone';
 
@@ -19,8 +18,9 @@ export function DeviceCheck() {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
 
-  // Leaving the wheel: no call here will use the camera any more.
-  useEffect(() => () => localMedia.release(), []);
+  // Leaving the wheel: no call here will use the camera any more. Only the panel keeps one on,
+  // so if its code never came there is nothing to turn off (and nothing to fetch for it).
+  useEffect(() => () => panel.loaded()?.releaseKeptMedia(), []);
 
   if (!open)
     return (

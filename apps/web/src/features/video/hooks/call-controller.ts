@@ -7,7 +7,7 @@ import {
   type MatchExpiredEvent,
   type OfferReceivedEvent,
 } from '@wheelmeet/contracts';
-import type { RealtimeClient } from '@/lib/realtime-client';
+import type { CallHub } from './call-hub';
 import { callClockOf, mayAskToExtend } from './call-clock';
 import { applyMediaChoices } from './call-media';
 import { PreparationHold, preparationHoldMs } from './call-preparation';
@@ -18,10 +18,10 @@ import {
   type CallState,
   callReducer,
   canRetry,
-  IDLE_CALL_STATE,
 } from './call-reducer';
 import { type CallParticipant, CallSession, logRefusal, type SessionContext } from './call-session';
 import { createIceServerCache } from './ice-server-cache';
+import { IDLE_CALL_STATE } from './call-state';
 import { openLocalMedia } from './local-media';
 import { MatchBook } from './match-book';
 import { peerConfiguration, prepareOffer, usableCandidate } from './peer-negotiation';
@@ -81,7 +81,7 @@ export function createCallController({
   client,
   environment,
 }: {
-  client: Pick<RealtimeClient, 'call' | 'on'>;
+  client: CallHub;
   environment: VideoCallEnvironment;
 }): CallController {
   let state = IDLE_CALL_STATE;

@@ -1,7 +1,8 @@
 import type { HubResult, RefusalReason } from '@wheelmeet/contracts';
 import { describe, expect, it } from 'vitest';
 import { createFakeStream } from '@/test/fake-webrtc';
-import { type CallState, callReducer, canRetry, finalProblemOf, IDLE_CALL_STATE } from './call-reducer';
+import { type CallState, callReducer, canRetry, finalProblemOf } from './call-reducer';
+import { IDLE_CALL_STATE } from './call-state';
 
 const OPENED = callReducer(IDLE_CALL_STATE, {
   type: 'opened',

@@ -1,8 +1,9 @@
 import type { Match } from '@wheelmeet/contracts';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useRealtimeClient } from '@/lib/realtime-client';
-import { type CallController, type CallParticipant, createCallController } from './call-controller';
+import type { CallController, CallParticipant } from './call-controller';
 import type { CallState } from './call-reducer';
+import { createLazyCallController } from './lazy-call-controller';
 import { useVideoCallEnvironment, type VideoCallEnvironment } from './video-call-environment';
 
 /** What the end-to-end tests read: the peer connection's state, nothing else (no media, SDP or tokens). */
@@ -74,19 +75,24 @@ export interface VideoCall {
 
 /**
  * The video call of one screen: listens to the hub's call events while mounted, and starts a
- * call when a match is ready (as the offerer) or an offer arrives (as the answerer).
+ * call when a match is ready (as the offerer) or an offer arrives (as the answerer). If the
+ * call's code cannot be fetched when a call needs it, the page's error boundary says so and
+ * offers a reload (which brings the match back from the wheel's snapshot).
  */
 export function useVideoCall(): VideoCall {
   const client = useRealtimeClient();
   const environment = useVideoCallEnvironment();
-  const [controller] = useState(() => createCallController({ client, environment }));
+  const [unavailable, setUnavailable] = useState<{ error: unknown } | null>(null);
+  const [controller] = useState(() =>
+    createLazyCallController({ client, environment, onUnavailable: (error) => setUnavailable({ error }) }),
+  );
 
   useEffect(() => controller.attach(), [controller]);
   useEffect(() => exposeTestHook(controller), [controller]);
 
   const [subscribe] = useState(() => notifiedAfterTheTask(controller.subscribe, environment.afterTask));
   const state = useSyncExternalStore(subscribe, controller.getState, controller.getState);
-  return useMemo(
+  const call = useMemo(
     () => ({
       state,
       onMatchReady: controller.matchReady,
@@ -100,4 +106,6 @@ export function useVideoCall(): VideoCall {
     }),
     [state, controller],
   );
+  if (unavailable) throw unavailable.error;
+  return call;
 }

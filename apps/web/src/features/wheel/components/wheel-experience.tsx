@@ -23,7 +23,7 @@ import { SoundToggle } from '@/components/event/sound-toggle';
 import { RemovedNotice } from '@/components/safety/removed-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { DialogLoading } from '@/components/ui/dialog';
+import { DialogLoading, preloadDialog } from '@/components/ui/dialog';
 import { LoadingState } from '@/components/ui/loading-state';
 import { PageTitle } from '@/components/ui/page-title';
 import { Switch } from '@/components/ui/switch';
@@ -35,7 +35,7 @@ import {
   type StoredParticipant,
   saveParticipant,
 } from '@/lib/auth-storage';
-import { onDemand, whenIdle } from '@/lib/on-demand';
+import { onDemand } from '@/lib/on-demand';
 import { shownMatches } from '../hooks/match-texts';
 import { namesItsRings, registeredRing, ringNames } from '../hooks/ring-texts';
 import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion';
@@ -89,17 +89,17 @@ const EventClosingScreen = onDemand(() => import('./event-closing-screen')).comp
 );
 
 // The registration form (and its form library) is needed at the first seat click: fetched
-// while the browser is idle rather than with the wheel, so the wheel draws sooner.
+// then, not with the wheel (issue 37), the dialog's loading state showing until it is in.
 const registration = onDemand(() => import('./registration-dialog'));
 const RegistrationDialog = registration.component((module) => module.RegistrationDialog);
-/** Fetches the registration form now; the unit tests do, as a browser has by the first click. */
+/** Fetches the registration form now; the unit tests do, so that a click opens it at once. */
 export const preloadRegistrationDialog = registration.preload;
 
-// The matches dialog is first needed at a reveal, a round after someone sits: fetched while the
-// browser is idle rather than with the wheel, which keeps `/` within its budget.
+// The matches dialog is first needed at a reveal: fetched when a spin starts with this person
+// seated (or matches are already there, after a reload), not with the wheel (issue 37).
 const matchesDialog = onDemand(() => import('./matches-dialog'));
 const MatchesDialog = matchesDialog.component((module) => module.MatchesDialog);
-/** Fetches the matches dialog now; the unit tests do, as a browser has long before a reveal. */
+/** Fetches the matches dialog now; the unit tests do, as a browser has by the reveal. */
 export const preloadMatchesDialog = matchesDialog.preload;
 
 interface WheelExperienceProps extends WheelCallHooks {
@@ -260,8 +260,10 @@ export function WheelExperience({
   // Once opened, the registration dialog stays mounted, so closing it returns focus as usual.
   const [registrationMounted, setRegistrationMounted] = useState(false);
   if (registrationOpen && !registrationMounted) setRegistrationMounted(true);
-  useEffect(() => whenIdle(() => void registration.preload()), []);
-  useEffect(() => whenIdle(() => void matchesDialog.preload()), []);
+  // The form's dialog is fetched beside the form rather than after it, when the form renders.
+  useEffect(() => {
+    if (registrationMounted) void preloadDialog();
+  }, [registrationMounted]);
   // The seat that opened the registration dialog, and whatever had focus when the matches opened.
   const registrationOpenerRef = useRef<string | null>(null);
   const matchesOpenerRef = useRef<Element | null>(null);
@@ -269,6 +271,11 @@ export function WheelExperience({
 
   const mySlot = me ? live.slots.find((slot) => slot.userId === me.id) : undefined;
   const matches = shownMatches(state.matches);
+  // Mounted, so fetched, once a spin starts with this person seated (the reveal follows) or
+  // matches are already there; then it stays, so that closing it returns focus as usual.
+  const [matchesMounted, setMatchesMounted] = useState(false);
+  if (me && !matchesMounted && (matches.length > 0 || (spinning && mySlot))) setMatchesMounted(true);
+  const matchesOpen = state.matchesOpen && matches.length > 0;
   const myRing = me ? registeredRing(live, me.answers) : null;
   const beforeStart = useBeforeStart(live.startsAt, state.clockOffsetMs);
   // The call's screen stays until the call ends; the thanks come after it.
@@ -596,10 +603,10 @@ export function WheelExperience({
           />
         </Suspense>
       ) : null}
-      {me ? (
-        <Suspense fallback={null}>
+      {me && matchesMounted ? (
+        <Suspense fallback={matchesOpen ? <DialogLoading /> : null}>
           <MatchesDialog
-            open={state.matchesOpen && matches.length > 0}
+            open={matchesOpen}
             onOpenChange={(open) => dispatch({ type: 'setMatchesOpen', open })}
             matches={matches}
             meId={me.id}
