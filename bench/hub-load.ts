@@ -24,7 +24,7 @@
  * BENCH_BEFORE_DIR=.bench-before/apps/server --targets bare,before,app), for a before/after in one run.
  * BENCH_APP_DIR likewise runs target `app` from a copy (by default this checkout's apps/server), so
  * a long run measures one commit while the working tree goes on changing. Each app runs as
- * `npm start` runs it, built (bench/built-server.ts; BENCH_NO_BUILD=1 runs the dist/main.js there).
+ * `npm start` runs it, built (bench/production-server.ts; BENCH_NO_BUILD=1 runs the dist/main.js there).
  *
  * For each N and target: a fresh server process (the app with a fresh database holding the
  * wheels, or the bare server), then `--workers` load processes (bench/hub-load-worker.ts) that
@@ -51,9 +51,10 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createClient } from 'redis';
 import type { Database } from '../apps/server/src/db/schema';
-import { buildServer, builtBaseline, builtServerArgs } from './built-server';
+
 import type { ClientKind, WorkerResult, WorkerSetup } from './hub-load-worker';
 import { createPostgresDatabase } from './postgres-database';
+import { buildServer, builtBaseline, builtServerArgs, listeningOrigin } from './production-server';
 
 const { values: options } = parseArgs({
   options: {
@@ -256,7 +257,7 @@ async function startApp(
         PARTICIPANT_REGISTRATION_LIMIT: String(Math.min(100_000, people * 2)),
       });
       children.push(child);
-      origins.push(await originOf(child));
+      origins.push(await listeningOrigin(child));
     }
     return { children, origins, wheelIds, close: cleanUp };
   } catch (error) {
@@ -280,19 +281,6 @@ function spawnApp(appDir: string, env: Record<string, string>): ChildProcess {
       JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
-  });
-}
-
-/** The URL a starting app prints once it listens. */
-function originOf(child: ChildProcess): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const found = output.match(/running at (http:\/\/\S+)/)?.[1];
-      if (found) resolve(found);
-    });
-    child.once('exit', (code) => reject(new Error(`the app exited (${code}) before it was ready`)));
   });
 }
 
