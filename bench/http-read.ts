@@ -16,6 +16,9 @@
  * served, both sent over IPC), and each endpoint the size of one answer's header block, status
  * line included, as it came over the wire on a kept-alive connection.
  *
+ * The app runs as it ships: bench/http-read-app.ts bundled by esbuild with the settings of
+ * apps/server/build.mjs (npm packages stay external), not the sources under tsx.
+ *
  * The load average is printed at the start and the end: the machine is shared, and a busy
  * neighbour slows the baseline and the app alike but makes every number noisier.
  *
@@ -31,8 +34,9 @@ import type { Server } from 'node:http';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import { createPostgresDatabase } from './postgres-database';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -72,8 +76,14 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-http-'));
   const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, 'http');
   const children: ChildProcess[] = [];
+  // In the server's dist/, so the bundle finds the server's npm packages and profiles count it as the app's.
+  const appBundle = fileURLToPath(
+    new URL(`../apps/server/dist/bench-http-app-${process.pid}.mjs`, import.meta.url),
+  );
   try {
+    await bundleApp(appBundle);
     const app = startChild('app', {
+      BENCH_APP_BUNDLE: appBundle,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: dataDir,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
@@ -155,6 +165,7 @@ async function main() {
     await Promise.all(children.map(stopChild));
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(appBundle, { force: true });
   }
 }
 
@@ -242,16 +253,36 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Child: the real app, with its own database prepared and seeded. */
+/** Bundles the app child's entry as apps/server/build.mjs bundles the server. */
+async function bundleApp(outfile: string) {
+  await build({
+    entryPoints: [fileURLToPath(new URL('./http-read-app.ts', import.meta.url))],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'keep-npm-dependencies-external',
+        setup(context) {
+          context.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@wheelmeet/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}
+
+/** Child: the real app, bundled (BENCH_APP_BUNDLE), with its own database prepared and seeded. */
 async function serveApp() {
-  const [{ buildApp }, { prepareDatabase }, { loadConfig }, { systemClock }, { cryptoRandom }] =
-    await Promise.all([
-      import('../apps/server/src/app'),
-      import('../apps/server/src/bootstrap'),
-      import('../apps/server/src/config'),
-      import('../apps/server/src/lib/clock'),
-      import('../apps/server/src/lib/random'),
-    ]);
+  const bundle = process.env.BENCH_APP_BUNDLE;
+  if (!bundle) throw new Error('BENCH_APP_BUNDLE is not set');
+  const { buildApp, prepareDatabase, loadConfig, systemClock, cryptoRandom } = (await import(
+    pathToFileURL(bundle).href
+  )) as typeof import('./http-read-app');
   const config = loadConfig({ ...process.env, ADMIN_PASSWORD: 'bench-password' });
   const { database, seedReport } = await prepareDatabase(config, {
     clock: systemClock,
