@@ -11,6 +11,14 @@
  * processes), BENCH_CPU_PROF=<dir> (each server process writes a V8 CPU profile to <dir>/app
  * or <dir>/bare, `node --cpu-prof`; summarise one with bench/cpu-profile-top.ts).
  *
+ * Besides req/s and p99, each measurement gives the server's CPU per request (the child's
+ * `process.cpuUsage()` over the measurement, user and system, divided by the requests it
+ * served, both sent over IPC), and each endpoint the size of one answer's header block, status
+ * line included, as it came over the wire on a kept-alive connection.
+ *
+ * The app runs as it ships: bench/http-read-app.ts bundled by esbuild with the settings of
+ * apps/server/build.mjs (npm packages stay external), not the sources under tsx.
+ *
  * The load average is printed at the start and the end: the machine is shared, and a busy
  * neighbour slows the baseline and the app alike but makes every number noisier.
  *
@@ -22,11 +30,14 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { createPostgresDatabase } from './postgres-database';
+import { bundledForNode } from './production-server';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = 2;
@@ -38,6 +49,12 @@ const SELF = fileURLToPath(import.meta.url);
 interface Ready {
   origin: string;
   demoWheelId?: string;
+}
+
+/** What a server child spent since the bench said 'cpu-start', when asked with 'cpu-read'. */
+interface CpuReading {
+  cpuMicros: number;
+  requests: number;
 }
 
 const ENDPOINTS = [
@@ -59,8 +76,14 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-http-'));
   const postgres = await createPostgresDatabase(process.env.BENCH_DATABASE_URL, 'http');
   const children: ChildProcess[] = [];
+  // In the server's dist/, so the bundle finds the server's npm packages and profiles count it as the app's.
+  const appBundle = fileURLToPath(
+    new URL(`../apps/server/dist/bench-http-app-${process.pid}.mjs`, import.meta.url),
+  );
   try {
+    await bundledForNode(fileURLToPath(new URL('./http-read-app.ts', import.meta.url)), appBundle);
     const app = startChild('app', {
+      BENCH_APP_BUNDLE: appBundle,
       DATA_DIR: dataDir,
       WEB_DIST_DIR: dataDir,
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
@@ -93,21 +116,33 @@ async function main() {
       const urlPath = endpoint.path(demoWheelId);
       const bareUrl = `${bareReady.origin}${urlPath}`;
       const appUrl = `${appReady.origin}${urlPath}`;
-      await measure(bareUrl, WARMUP);
-      await measure(appUrl, WARMUP);
+      await measure(bare.child, bareUrl, WARMUP);
+      await measure(app.child, appUrl, WARMUP);
       const baseline: Measurement[] = [];
       const measured: Measurement[] = [];
       for (let round = 0; round < ROUNDS; round += 1) {
-        baseline.push(await measure(bareUrl, DURATION));
-        measured.push(await measure(appUrl, DURATION));
+        baseline.push(await measure(bare.child, bareUrl, DURATION));
+        measured.push(await measure(app.child, appUrl, DURATION));
       }
-      const ratio = median(measured.map((app, round) => app.rps / (baseline[round]?.rps ?? Number.NaN)));
+      const ratioOf = (key: 'rps' | 'cpuMicrosPerRequest') =>
+        median(measured.map((app, round) => app[key] / (baseline[round]?.[key] ?? Number.NaN)));
+      const appHeaderBytes = await headerBytes(appReady.origin, urlPath);
+      const bareHeaderBytes = await headerBytes(bareReady.origin, urlPath);
       rows.push(
-        `| \`${endpoint.name}\` | ${fmt(median(measured.map((m) => m.rps)))} | ${median(
-          measured.map((m) => m.p99),
-        )} ms | ${fmt(median(baseline.map((m) => m.rps)))} | ${median(baseline.map((m) => m.p99))} ms | **${ratio.toFixed(
-          2,
-        )}×** |`,
+        [
+          `\`${endpoint.name}\``,
+          fmt(median(measured.map((m) => m.rps))),
+          `${median(measured.map((m) => m.p99))} ms`,
+          fmt(median(baseline.map((m) => m.rps))),
+          `${median(baseline.map((m) => m.p99))} ms`,
+          `**${ratioOf('rps').toFixed(2)}×**`,
+          `${median(measured.map((m) => m.cpuMicrosPerRequest)).toFixed(1)} µs`,
+          `${median(baseline.map((m) => m.cpuMicrosPerRequest)).toFixed(1)} µs`,
+          `**${ratioOf('cpuMicrosPerRequest').toFixed(2)}×**`,
+          `${appHeaderBytes} B`,
+          `${bareHeaderBytes} B`,
+          `${(appHeaderBytes / bareHeaderBytes).toFixed(2)}×`,
+        ].join(' | '),
       );
     }
 
@@ -118,9 +153,11 @@ async function main() {
         `HTTP read path on ${dialect}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}: autocannon, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per server after ${WARMUP} s warm-up; medians`,
         `load average (1, 5, 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
         '',
-        '| Endpoint | app req/s | app p99 | bare req/s | bare p99 | app / bare |',
-        '|---|---|---|---|---|---|',
-        ...rows,
+        'CPU: the server process’s user + system time per request served, median of the rounds; ratio: median of the rounds’ ratios. Headers: one answer’s status line and headers as received.',
+        '',
+        '| Endpoint | app req/s | app p99 | bare req/s | bare p99 | app / bare | app CPU/req | bare CPU/req | CPU app / bare | app headers | bare headers | headers app / bare |',
+        '|---|---|---|---|---|---|---|---|---|---|---|---|',
+        ...rows.map((row) => `| ${row} |`),
         '',
       ].join('\n'),
     );
@@ -128,6 +165,7 @@ async function main() {
     await Promise.all(children.map(stopChild));
     await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(appBundle, { force: true });
   }
 }
 
@@ -140,14 +178,48 @@ const loadAverage = () =>
 interface Measurement {
   rps: number;
   p99: number;
+  cpuMicrosPerRequest: number;
 }
 
-async function measure(url: string, duration: number): Promise<Measurement> {
+async function measure(server: ChildProcess, url: string, duration: number): Promise<Measurement> {
+  await ask<'started'>(server, 'cpu-start');
   const result = await autocannon({ url, connections: CONNECTIONS, duration });
+  const cpu = await ask<CpuReading>(server, 'cpu-read');
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
   }
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuMicrosPerRequest: cpu.cpuMicros / cpu.requests,
+  };
+}
+
+/** Sends a server child a question and waits for its answer (it answers one at a time, in order). */
+function ask<Answer>(child: ChildProcess, question: 'cpu-start' | 'cpu-read'): Promise<Answer> {
+  return new Promise((resolve) => {
+    child.once('message', (answer) => resolve(answer as Answer));
+    child.send(question);
+  });
+}
+
+/** The bytes of one answer's status line and headers, on a connection kept alive as autocannon's are. */
+function headerBytes(origin: string, urlPath: string): Promise<number> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    let received = Buffer.alloc(0);
+    const socket = connect({ host: hostname, port: Number(port) }, () =>
+      socket.write(`GET ${urlPath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`),
+    );
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      socket.destroy();
+      resolve(end + 4);
+    });
+    socket.on('error', reject);
+  });
 }
 
 function median(values: number[]): number {
@@ -181,16 +253,13 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Child: the real app, with its own database prepared and seeded. */
+/** Child: the real app, bundled (BENCH_APP_BUNDLE), with its own database prepared and seeded. */
 async function serveApp() {
-  const [{ buildApp }, { prepareDatabase }, { loadConfig }, { systemClock }, { cryptoRandom }] =
-    await Promise.all([
-      import('../apps/server/src/app'),
-      import('../apps/server/src/bootstrap'),
-      import('../apps/server/src/config'),
-      import('../apps/server/src/lib/clock'),
-      import('../apps/server/src/lib/random'),
-    ]);
+  const bundle = process.env.BENCH_APP_BUNDLE;
+  if (!bundle) throw new Error('BENCH_APP_BUNDLE is not set');
+  const { buildApp, prepareDatabase, loadConfig, systemClock, cryptoRandom } = (await import(
+    pathToFileURL(bundle).href
+  )) as typeof import('./http-read-app');
   const config = loadConfig({ ...process.env, ADMIN_PASSWORD: 'bench-password' });
   const { database, seedReport } = await prepareDatabase(config, {
     clock: systemClock,
@@ -198,9 +267,7 @@ async function serveApp() {
   });
   const app = await buildApp(config, { database });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.on('message', (message) => {
-    if (message === 'stop') app.close().then(() => process.exit(0));
-  });
+  answerBench(app.server, () => app.close());
   process.send?.({ origin, demoWheelId: seedReport.demoWheelId } satisfies Ready);
 }
 
@@ -213,10 +280,38 @@ async function serveBare() {
   const app = Fastify();
   for (const [route, body] of Object.entries(bodies)) app.get(route, async () => body);
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
-  process.on('message', (message) => {
-    if (message === 'stop') app.close().then(() => process.exit(0));
-  });
+  answerBench(app.server, () => app.close());
   process.send?.({ origin } satisfies Ready);
+}
+
+/**
+ * Child, app and bare alike: counts the requests its server is handed (one more 'request'
+ * listener on each, so the same cost on both sides), and answers the bench's questions:
+ * 'cpu-start' begins a measurement, 'cpu-read' gives the CPU time and requests since; 'stop'
+ * closes the server and exits.
+ */
+function answerBench(server: Server, close: () => Promise<unknown>) {
+  let requests = 0;
+  server.on('request', () => {
+    requests += 1;
+  });
+  let start = process.cpuUsage();
+  let requestsAtStart = 0;
+  process.on('message', (message) => {
+    if (message === 'cpu-start') {
+      start = process.cpuUsage();
+      requestsAtStart = requests;
+      process.send?.('started');
+    } else if (message === 'cpu-read') {
+      const spent = process.cpuUsage(start);
+      process.send?.({
+        cpuMicros: spent.user + spent.system,
+        requests: requests - requestsAtStart,
+      } satisfies CpuReading);
+    } else if (message === 'stop') {
+      close().then(() => process.exit(0));
+    }
+  });
 }
 
 const role = process.argv[2];

@@ -54,7 +54,7 @@ import type { Database } from '../apps/server/src/db/schema';
 
 import type { ClientKind, WorkerResult, WorkerSetup } from './hub-load-worker';
 import { createPostgresDatabase } from './postgres-database';
-import { buildServer, builtBaseline, builtServerArgs, listeningOrigin } from './production-server';
+import { buildServer, bundledForNode, builtServerArgs, listeningOrigin } from './production-server';
 
 const { values: options } = parseArgs({
   options: {
@@ -134,7 +134,7 @@ async function stop(child: ChildProcess) {
 }
 
 async function startBare(wheels: number): Promise<Server> {
-  const child = fork(await builtBaseline(path.join(here, 'hub-load-bare.ts')), [], {
+  const child = fork(await bundledForNode(path.join(here, 'hub-load-bare.ts')), [], {
     env: {
       PATH: process.env.PATH ?? '',
       BARE_WHEELS: String(wheels),

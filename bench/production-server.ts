@@ -68,13 +68,17 @@ export function builtServerArgs(appDir: string, profileDir: string | undefined):
 }
 
 /**
- * A bench's bare baseline (TypeScript, like the benches) bundled to plain JavaScript beside it
- * in `.built/`, npm packages left to node_modules, so that it runs on plain Node as the built
- * app does: measured through tsx, the baseline would carry the loader's memory and the app not.
- * Answers the bundle's path.
+ * A bench's TypeScript entry (a bare baseline, or the app's pieces a bench drives in-process)
+ * bundled to plain JavaScript as apps/server/build.mjs bundles the server: workspace packages
+ * bundled in, npm packages left to node_modules. Measured through tsx instead, a baseline would
+ * carry the loader's memory, and every closure made per request would pay a call keeping its
+ * name, which the product does not. Written beside the entry in `.built/` unless `outfile` says
+ * where; answers the bundle's path.
  */
-export async function builtBaseline(entry: string): Promise<string> {
-  const outfile = path.join(path.dirname(entry), '.built', `${path.basename(entry, '.ts')}.mjs`);
+export async function bundledForNode(
+  entry: string,
+  outfile = path.join(path.dirname(entry), '.built', `${path.basename(entry, '.ts')}.mjs`),
+): Promise<string> {
   await build({
     entryPoints: [entry],
     outfile,
@@ -85,10 +89,9 @@ export async function builtBaseline(entry: string): Promise<string> {
     logLevel: 'warning',
     plugins: [
       {
-        // As the server's build does: workspace packages (TypeScript source) are bundled in.
         name: 'npm-packages-external',
-        setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, (args) =>
+        setup(context) {
+          context.onResolve({ filter: /^[^./]/ }, (args) =>
             args.path.startsWith('@wheelmeet/') ? undefined : { path: args.path, external: true },
           );
         },

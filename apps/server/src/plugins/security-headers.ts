@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { API_DOCS_PATH } from './openapi';
 
 /** What Stripe.js needs when card payments go through Stripe (its script, frames and API). */
 const STRIPE_SOURCES = {
@@ -60,12 +61,32 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
   return headers;
 }
 
+/** What the server answers without a page: the API, and the probes a load balancer and Prometheus ask. */
+const SERVER_ANSWER_PATHS = ['/healthz', '/readyz', '/metrics'];
+
 /**
- * Security headers on every response. The content security policy allows only our own
- * origin (WebSocket included), plus Stripe.js when Stripe takes the payments;
- * `upgrade-insecure-requests` and HSTS are sent only when the product is served over https,
- * so a plain-http install on a LAN keeps working. The headers never change while the process
- * runs, so they are computed once at start and copied onto each reply by one hook.
+ * True for an answer of the API (JSON, and the API's CSV and calendar downloads) rather than a
+ * page or a file a page loads. The API documentation under /api/docs is a page (Swagger UI).
+ */
+export function isApiAnswer(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  if (path === '/api' || path.startsWith('/api/')) return !path.startsWith(API_DOCS_PATH);
+  return SERVER_ANSWER_PATHS.includes(path);
+}
+
+/**
+ * Security headers, computed once at start: the headers never change while the process runs.
+ *
+ * Pages and the files they load (the web app, the API documentation, the embedded wheel) get
+ * the whole set: a content security policy allowing only our own origin (WebSocket included),
+ * plus Stripe.js when Stripe takes the payments, and helmet's other headers for documents.
+ * API answers get only what an answer no browser renders as a document needs (decision 035):
+ * nosniff, so it is never read as HTML or script, and a policy that lets it load nothing and be
+ * framed nowhere; the rest would be bytes to write and send on every call, for nothing.
+ * `upgrade-insecure-requests` and HSTS are sent only when the product is served over https, so
+ * a plain-http install on a LAN keeps working; HSTS goes on both, as a browser takes it from
+ * any answer.
  */
 export function registerSecurityHeaders(
   app: FastifyInstance,
@@ -73,28 +94,32 @@ export function registerSecurityHeaders(
 ) {
   const https = options.publicOrigin?.startsWith('https:') ?? false;
   const stripe = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : []);
-  const headers = {
-    ...helmetHeaders({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...stripe('script')],
-          frameSrc: ["'self'", ...stripe('frame')],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          mediaSrc: ["'self'", 'blob:'],
-          connectSrc: ["'self'", ...webSocketSources(options.publicOrigin), ...stripe('connect')],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: https ? [] : null,
-        },
+  const helmetSet = helmetHeaders({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe('script')],
+        frameSrc: ["'self'", ...stripe('frame')],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", ...webSocketSources(options.publicOrigin), ...stripe('connect')],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
       },
-      strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-    'permissions-policy': permissionsPolicy({ stripe: options.stripe }),
+    },
+    strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  const pageHeaders = { ...helmetSet, 'permissions-policy': permissionsPolicy({ stripe: options.stripe }) };
+  const hsts = helmetSet['strict-transport-security'];
+  const apiHeaders = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    ...(hsts ? { 'strict-transport-security': hsts } : {}),
   };
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
     done();
   });
 }
