@@ -1,8 +1,10 @@
 import { SPIN_WARNING_MS } from '@wheelmeet/contracts';
+import { useState } from 'react';
 import { useBeepWhen } from '@/lib/sounds';
 import { useCountdown } from '../hooks/use-countdown';
 
-export const SPIN_WARNING_TEXT = `The wheel spins in ${SPIN_WARNING_MS / 1000} seconds`;
+export const spinWarningText = (seconds: number) =>
+  `The wheel spins in ${seconds} second${seconds === 1 ? '' : 's'}`;
 
 /**
  * For a seated person, SPIN_WARNING_MS before the spin: a notice and a beep, so someone who
@@ -17,12 +19,17 @@ export function SpinWarning({
 }) {
   const seconds = useCountdown(nextSpinAt, clockOffsetMs);
   const warning = seconds !== null && seconds > 0 && seconds * 1000 <= SPIN_WARNING_MS;
+  // Said once, with the seconds left when it came (a short round, or a seat taken late, has fewer
+  // than ten): a live region changing every second would be read out every second.
+  const [secondsWhenSaid, setSecondsWhenSaid] = useState<number | null>(null);
+  if (warning && secondsWhenSaid === null) setSecondsWhenSaid(seconds);
+  if (!warning && secondsWhenSaid !== null) setSecondsWhenSaid(null);
   useBeepWhen(warning);
   return (
     <div role="status" className="w-full">
       {warning ? (
         <p className="rounded-lg bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-950">
-          {SPIN_WARNING_TEXT}
+          {spinWarningText(secondsWhenSaid ?? seconds)}
         </p>
       ) : null}
     </div>

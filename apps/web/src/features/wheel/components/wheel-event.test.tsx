@@ -27,7 +27,7 @@ import {
 import { createTestQueryClient, jsonResponse, mockFetch } from '@/test/render';
 import { CLOSING_TITLE, NOBODY_MET_MESSAGE, PEOPLE_MET_TITLE } from './event-closing-screen';
 import { ADD_TO_CALENDAR_LABEL, EVENT_COUNTDOWN_LABEL } from './event-start-notice';
-import { SPIN_WARNING_TEXT } from './spin-warning';
+import { spinWarningText } from './spin-warning';
 import { WheelExperience } from './wheel-experience';
 
 interface SetupOptions {
@@ -154,13 +154,22 @@ describe('an event on the wheel page (issue 35)', () => {
         me: makeStoredParticipant(),
       });
       await settle();
-      expect(screen.queryByText(SPIN_WARNING_TEXT)).not.toBeInTheDocument();
+      expect(screen.queryByText(/^The wheel spins in/)).not.toBeInTheDocument();
 
       act(() => vi.advanceTimersByTime(5_000));
-      expect(screen.getByText(SPIN_WARNING_TEXT)).toBeInTheDocument();
+      expect(screen.getByText(spinWarningText(10))).toBeInTheDocument();
       expect(sound.beep).toHaveBeenCalledTimes(1);
+      // Said once: the notice does not count down, nor beep again.
       act(() => vi.advanceTimersByTime(3_000));
+      expect(screen.getByText(spinWarningText(10))).toBeInTheDocument();
       expect(sound.beep).toHaveBeenCalledTimes(1);
+    });
+
+    it('says how long is really left to someone seated with less than 10 seconds to go', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      setup({ wheel: wheelWithMeSeated({ nextSpinAt: inSeconds(4) }), me: makeStoredParticipant() });
+      await settle();
+      expect(screen.getByText(spinWarningText(4))).toBeInTheDocument();
     });
 
     it('stays silent once the person muted the sounds, and remembers it', async () => {
@@ -177,7 +186,7 @@ describe('an event on the wheel page (issue 35)', () => {
       expect(localStorage.getItem(SOUNDS_STORAGE_KEY)).toBe('off');
 
       act(() => vi.advanceTimersByTime(5_000));
-      expect(screen.getByText(SPIN_WARNING_TEXT)).toBeInTheDocument();
+      expect(screen.getByText(spinWarningText(10))).toBeInTheDocument();
       expect(sound.beep).not.toHaveBeenCalled();
     });
   });
