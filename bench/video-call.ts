@@ -2,7 +2,10 @@
  * Video-call set-up time: from the second person's Accept to the first remote video frame,
  * through the real product (hub signalling, ICE, fake camera in Debian's Chromium). Reported
  * as a ratio against a baseline measured in the same run: two RTCPeerConnections connected
- * inside one page with no server at all — the floor WebRTC itself sets on this machine.
+ * inside one page with no server at all — the floor WebRTC itself sets on this machine. Both
+ * are timed inside the pages, the same way (the first frame is the remote video's size, looked
+ * at every 10 ms): from the moment the second AcceptMatch goes out to the hub until both pages
+ * show a frame. What the test driver adds (its click, its polling) is printed beside it.
  *
  *   npm run build && npm run bench:video -w @wheelmeet/bench
  *
@@ -71,9 +74,16 @@ async function checkDevices(page: Page) {
 /** When something happened in a page, on the wall clock shared by both pages (ms). */
 type StepMarks = Record<string, number>;
 
+/** A task that held the page's main thread for 50 ms or more, on the same clock. */
+interface LongTask {
+  start: number;
+  duration: number;
+}
+
 declare global {
   interface Window {
     __benchSteps?: StepMarks;
+    __benchLongTasks?: LongTask[];
   }
 }
 
@@ -116,6 +126,21 @@ function recordCallSteps() {
     mark('camera ready');
     return stream;
   };
+  // The page's main thread busy for 50 ms or more at a time: every step waiting on it waits.
+  const longTasks: LongTask[] = [];
+  window.__benchLongTasks = longTasks;
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) {
+      longTasks.push({ start: performance.timeOrigin + task.startTime, duration: task.duration });
+    }
+  }).observe({ type: 'longtask' });
+  // The first remote frame, seen the way the baseline sees its own: the video's size, every 10 ms.
+  const frameWatch = setInterval(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]');
+    if (!video || video.videoWidth === 0) return;
+    mark('first remote frame');
+    clearInterval(frameWatch);
+  }, 10);
   const NativePeerConnection = window.RTCPeerConnection;
   window.RTCPeerConnection = class extends NativePeerConnection {
     constructor(configuration?: RTCConfiguration) {
@@ -137,34 +162,34 @@ function recordCallSteps() {
   };
 }
 
-/** The first remote frame's time on the pages' wall clock, or null while there is none. */
-const remoteFrameAt = (page: Page) =>
-  page
-    .getByTestId('remote-video')
-    .evaluate((video: HTMLVideoElement) =>
-      video.videoWidth > 0 ? performance.timeOrigin + performance.now() : null,
-    )
-    .catch(() => null);
-
-async function untilBoth(pages: Page[], started: number): Promise<Map<Page, number>> {
-  const frames = new Map<Page, number>();
-  while (frames.size < pages.length) {
-    for (const page of pages) {
-      if (frames.has(page)) continue;
-      const at = await remoteFrameAt(page);
-      if (at !== null) frames.set(page, at);
-    }
+/** Each page's marks, once both have shown a remote frame; the driver looks every 20 ms. */
+async function untilBothShowFrames(pages: Page[], started: number): Promise<StepMarks[]> {
+  for (;;) {
+    const marks = await Promise.all(pages.map((page) => page.evaluate(() => window.__benchSteps ?? {})));
+    if (marks.every((steps) => 'first remote frame' in steps)) return marks;
     if (performance.now() - started > 60_000) throw new Error('no remote frame within 60 s');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return frames;
 }
 
 interface ProductRun {
-  /** Second Accept clicked → first remote frame on both sides (ms). */
+  /** The second Accept going out to the hub → the first remote frame on both sides, on the pages' clock (ms). */
   total: number;
+  /** The same as the test driver sees it: its click on Accept → it has seen both frames (ms). */
+  driverTotal: number;
   /** Each side's steps, in ms after the second Accept went out to the hub. */
   steps: Record<CallRole, StepMarks>;
+  /** Each side's main thread in long tasks between the second Accept and its first remote frame (ms). */
+  busy: Record<CallRole, number>;
+}
+
+/** How long the page's main thread spent in long tasks within [from, to]. */
+async function busyBetween(page: Page, from: number, to: number): Promise<number> {
+  const tasks = await page.evaluate(() => window.__benchLongTasks ?? []);
+  return tasks.reduce(
+    (sum, { start, duration }) => sum + Math.max(0, Math.min(to, start + duration) - Math.max(from, start)),
+    0,
+  );
 }
 
 type CallRole = 'offerer' | 'answerer';
@@ -193,24 +218,34 @@ async function productRun(
     await first.getByText('Waiting for other person...').waitFor();
     const started = performance.now();
     await secondMatch.getByRole('button', { name: 'Accept' }).click();
-    const frames = await untilBoth([first, second], started);
-    const total = performance.now() - started;
-
-    const marksOf = async (page: Page): Promise<StepMarks> => ({
-      ...(await page.evaluate(() => window.__benchSteps ?? {})),
-      'first remote frame': frames.get(page) ?? Number.NaN,
-    });
-    const [firstMarks, secondMarks] = await Promise.all([marksOf(first), marksOf(second)]);
+    const [firstMarks, secondMarks] = (await untilBothShowFrames([first, second], started)) as [
+      StepMarks,
+      StepMarks,
+    ];
+    const driverTotal = performance.now() - started;
     const secondAccept = secondMarks['sends AcceptMatch'] ?? Number.NaN;
+    const total =
+      Math.max(
+        firstMarks['first remote frame'] ?? Number.NaN,
+        secondMarks['first remote frame'] ?? Number.NaN,
+      ) - secondAccept;
     const relative = (marks: StepMarks) =>
       Object.fromEntries(Object.entries(marks).map(([step, at]) => [step, at - secondAccept]));
+    const busyUntilFrame = (page: Page, marks: StepMarks) =>
+      busyBetween(page, secondAccept, marks['first remote frame'] ?? Number.NaN);
+    const [firstBusy, secondBusy] = await Promise.all([
+      busyUntilFrame(first, firstMarks),
+      busyUntilFrame(second, secondMarks),
+    ]);
     const firstOffers = 'sends SendOffer' in firstMarks;
     return {
       total,
+      driverTotal,
       steps: {
         offerer: relative(firstOffers ? firstMarks : secondMarks),
         answerer: relative(firstOffers ? secondMarks : firstMarks),
       },
+      busy: { offerer: firstOffers ? firstBusy : secondBusy, answerer: firstOffers ? secondBusy : firstBusy },
     };
   } finally {
     await Promise.all(contexts.map((context) => context.close()));
@@ -227,7 +262,10 @@ function stepReport(runs: ProductRun[], acceptedSecond: CallRole): string[] {
       return { name, median: median(times), min: Math.min(...times), max: Math.max(...times) };
     });
     rows.sort((a, b) => a.median - b.median);
-    lines.push(`  ${role}${role === acceptedSecond ? ' (accepts second)' : ''}:`);
+    const busy = median(runs.map((run) => run.busy[role]));
+    lines.push(
+      `  ${role}${role === acceptedSecond ? ' (accepts second)' : ''}, main thread in long tasks until its first frame ${busy.toFixed(0)} ms:`,
+    );
     for (const row of rows) {
       lines.push(
         `    ${row.median.toFixed(0).padStart(6)} ms  (${row.min.toFixed(0)}…${row.max.toFixed(0)})  ${row.name}`,
@@ -284,6 +322,7 @@ function productReport(title: string, product: ProductRun[], baselineMedian: num
   return [
     `  ${title}: second Accept → first remote frame, both sides ${ratio.toFixed(2)}× (${productMedian.toFixed(0)} ms)`,
     `    runs: ${product.map((run) => run.total.toFixed(0)).join(', ')} ms`,
+    `    as the test driver sees it (its click → it has seen both frames): ${median(product.map((run) => run.driverTotal)).toFixed(0)} ms`,
     '',
     `  Steps, ms after the second Accept went out to the hub (median, min…max over the runs):`,
     ...stepReport(product, acceptedSecond),

@@ -24,7 +24,7 @@ import { createIceServerCache } from './ice-server-cache';
 import { IDLE_CALL_STATE } from './call-state';
 import { openLocalMedia } from './local-media';
 import { MatchBook } from './match-book';
-import { peerConfiguration, prepareOffer, usableCandidate } from './peer-negotiation';
+import { peerConfiguration, prepareConnection, usableCandidate } from './peer-negotiation';
 import type { VideoCallEnvironment } from './video-call-environment';
 
 export type { CallParticipant } from './call-session';
@@ -42,15 +42,15 @@ export interface CallController {
   matchReady(match: Match, me: CallParticipant, restored?: boolean): void;
   /**
    * `match` was shown to this person, who has not answered it yet: the ICE servers are fetched
-   * now, off the path of the call, and its Accept and its call use them (ICE_SERVERS_REUSE_MS).
-   * Nothing else gets ready before this person's own Accept: not the camera.
+   * and the connection made now (the caller's with its offer), off the path of the call, and
+   * its Accept and its call use them. Not the camera (decision 022). Released when the match is
+   * declined or closed, when another match is got ready, or once its answer window is over.
    */
   matchOffered(match: Match, me: CallParticipant): void;
   /**
-   * This person accepted `match`; the partner may not have yet. Camera, microphone, ICE
-   * servers and, for the caller, the offer get ready now, so that the call starts without
-   * waiting for them once both have accepted. Released when the match is declined or closed,
-   * or after PREPARED_MEDIA_HOLD_MS.
+   * This person accepted `match`; the partner may not have yet. Camera and microphone open now
+   * (with the rest, if the match was not shown here), so that the call starts without waiting
+   * for them once both have accepted. Released as what `matchOffered` got ready.
    */
   acceptedByMe(match: Match, me: CallParticipant): void;
   toggleMicrophone(): void;
@@ -233,6 +233,26 @@ export function createCallController({
 
   const isIn = (match: Match, me: CallParticipant) => me.id === match.user1.id || me.id === match.user2.id;
 
+  /** Gets `match`'s connection ready (and the camera, once accepted), in place of whatever was ready for another. */
+  function prepare(
+    match: Match,
+    me: CallParticipant,
+    iceServers: Promise<RTCIceServer[]>,
+    media?: Promise<MediaStream>,
+  ) {
+    preparation.release();
+    const role: CallRole = match.user1.id === me.id ? 'offerer' : 'answerer';
+    preparation.hold(
+      {
+        matchId: match.id,
+        iceServers,
+        connection: prepareConnection(newPeerConnection, iceServers, role),
+        media: media ?? null,
+      },
+      preparationHoldMs(match, environment.now()),
+    );
+  }
+
   function toggle(choice: { microphoneOn: boolean } | { cameraOn: boolean }, event: CallEvent) {
     applyMediaChoices(session?.media.stream ?? null, choice);
     dispatch(event);
@@ -288,26 +308,24 @@ export function createCallController({
       void s.waitForOffer(restored ? 'reload' : 'match');
     },
     matchOffered(match, me) {
-      if (isIn(match, me)) void context.iceServersFor(me.token);
+      if (!isIn(match, me) || book.isOver(match.id)) return;
+      const iceServers = context.iceServersFor(me.token);
+      // A call under way keeps its own connection; this match's is made at its Accept.
+      if (!inCall() && !preparation.isFor(match.id)) prepare(match, me, iceServers);
     },
     acceptedByMe(match, me) {
-      if (!isIn(match, me) || book.isOver(match.id)) return;
-      // A call already under way holds the camera; one for this match has what it needs.
-      if (inCall() || preparation.isFor(match.id)) return;
-      preparation.release();
-      const media = openLocalMedia(environment.getUserMedia);
-      // A camera that cannot be opened is reported by the call, which asks for it again.
-      media.catch(() => {});
+      // A call already under way holds the camera.
+      if (!isIn(match, me) || book.isOver(match.id) || inCall()) return;
+      const openMedia = () => {
+        const media = openLocalMedia(environment.getUserMedia);
+        // A camera that cannot be opened is reported by the call, which asks for it again.
+        media.catch(() => {});
+        return media;
+      };
       const iceServers = context.iceServersFor(me.token);
-      preparation.hold(
-        {
-          matchId: match.id,
-          media,
-          iceServers,
-          offer: match.user1.id === me.id ? prepareOffer(newPeerConnection, iceServers) : null,
-        },
-        preparationHoldMs(match, environment.now()),
-      );
+      // Made on ICE servers still fresh (ICE_SERVERS_REUSE_MS), the connection got ready at the show serves.
+      if (preparation.isFor(match.id, iceServers)) preparation.addMedia(match.id, openMedia);
+      else prepare(match, me, iceServers, openMedia());
     },
     toggleMicrophone: () => toggle({ microphoneOn: !state.microphoneOn }, { type: 'microphoneToggled' }),
     toggleCamera() {

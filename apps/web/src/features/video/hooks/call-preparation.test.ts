@@ -136,7 +136,7 @@ describe("call controller from this person's own Accept", () => {
     expect(controller.getState().phase).toBe('active');
   });
 
-  it('closes the offer made at the Accept when the partner declines, and makes none for the answerer', async () => {
+  it('closes the connection made at the Accept when the partner declines, for the caller and the answerer', async () => {
     const caller = setup();
     caller.controller.acceptedByMe(ACCEPTED_BY_ME, ME);
     await flushPromises();
@@ -145,11 +145,16 @@ describe("call controller from this person's own Accept", () => {
     expect(caller.peers[0]?.close).toHaveBeenCalled();
     expect(caller.hub.callsOf('SendOffer')).toEqual([]);
 
-    // The answerer's connection comes with the offer.
+    // The answerer's connection waits for the offer, with no offer of its own, and closes the same way.
     const answerer = setup();
     answerer.controller.acceptedByMe(ACCEPTED_BY_ME_AS_ANSWERER, ME);
     await flushPromises();
-    expect(answerer.peers).toHaveLength(0);
+    expect(answerer.peers).toHaveLength(1);
+    expect(answerer.peers[0]?.localDescription).toBeNull();
+    answerer.hub.push('MatchDeclined', { matchId: MATCH_AS_ANSWERER.id, userId: PARTNER_ID });
+    await flushPromises();
+    expect(answerer.peers[0]?.close).toHaveBeenCalled();
+    expect(answerer.streams[0]?.video.stop).toHaveBeenCalled();
   });
 
   it('a Retry makes a fresh offer rather than sending the one made at the Accept again', async () => {
@@ -195,21 +200,74 @@ describe('call controller from the moment a match is shown', () => {
     acceptedByUser2: false,
   };
 
-  it('fetches the ICE servers at once, without the camera, and the Accept and the call use them', async () => {
-    const { controller, hub, getUserMedia, loadIceServers, peers } = setup();
+  it('fetches the ICE servers and makes the offer at once, without the camera, and the Accept and the call use them', async () => {
+    const { controller, hub, getUserMedia, loadIceServers, peers, streams } = setup();
     controller.matchOffered(SHOWN, ME);
     await flushPromises();
     expect(loadIceServers).toHaveBeenCalledWith('participant-token');
     expect(getUserMedia).not.toHaveBeenCalled();
-    expect(peers).toHaveLength(0);
+    expect(peers).toHaveLength(1);
+    expect(peers[0]?.localDescription).toEqual({ type: 'offer', sdp: 'v=0 fake-offer' });
+    expect(peers[0]?.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.org:3478'] }]);
     expect(controller.getState().phase).toBe('idle');
+    expect(hub.calls).toEqual([]);
 
     controller.acceptedByMe({ ...SHOWN, acceptedByUser1: true }, ME);
+    await flushPromises();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
     controller.matchReady(MATCH, ME);
     await flushPromises();
     expect(loadIceServers).toHaveBeenCalledTimes(1);
-    expect(peers[0]?.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.org:3478'] }]);
+    expect(peers).toHaveLength(1);
+    expect(peers[0]?.tracks).toHaveLength(2);
     expect(hub.callsOf('SendOffer')).toHaveLength(1);
+    expect(controller.getState()).toMatchObject({ phase: 'active', localStream: streams[0]?.stream });
+  });
+
+  it("the answerer's connection is made when the match is shown, and answers the offer", async () => {
+    const { controller, hub, peers } = setup();
+    controller.matchOffered(SHOWN_AS_ANSWERER, ME);
+    await flushPromises();
+    expect(peers).toHaveLength(1);
+    expect(peers[0]?.localDescription).toBeNull();
+
+    controller.acceptedByMe({ ...SHOWN_AS_ANSWERER, acceptedByUser2: true }, ME);
+    controller.matchReady(MATCH_AS_ANSWERER, ME);
+    hub.push('OfferReceived', { matchId: MATCH_AS_ANSWERER.id, offer: OFFER });
+    await flushPromises();
+    expect(peers).toHaveLength(1);
+    expect(peers[0]?.remoteDescription).toEqual(OFFER);
+    expect(hub.callsOf('SendAnswer')).toHaveLength(1);
+  });
+
+  it('closes the connection made at the show, with no camera to turn off, when the match is declined or closes', async () => {
+    const declined = setup();
+    declined.controller.matchOffered(SHOWN, ME);
+    await flushPromises();
+    declined.hub.push('MatchDeclined', { matchId: MATCH.id, userId: PARTNER_ID });
+    await flushPromises();
+    expect(declined.peers[0]?.close).toHaveBeenCalled();
+    expect(declined.getUserMedia).not.toHaveBeenCalled();
+
+    const closed = setup();
+    closed.controller.matchOffered(SHOWN_AS_ANSWERER, ME);
+    await flushPromises();
+    closed.hub.push('MatchExpired', { wheelId: MATCH.wheelId, matchId: MATCH.id, reason: 'unanswered' });
+    await flushPromises();
+    expect(closed.peers[0]?.close).toHaveBeenCalled();
+  });
+
+  it('makes nothing more for a match shown again, and replaces what was made for an earlier one', async () => {
+    const { controller, peers } = setup();
+    controller.matchOffered(SHOWN, ME);
+    controller.matchOffered(SHOWN, ME);
+    await flushPromises();
+    expect(peers).toHaveLength(1);
+    controller.matchOffered({ ...SHOWN, id: 'match-next' }, ME);
+    await flushPromises();
+    expect(peers).toHaveLength(2);
+    expect(peers[0]?.close).toHaveBeenCalled();
+    expect(peers[1]?.close).not.toHaveBeenCalled();
   });
 
   it('the answerer answers on the ICE servers fetched when the match was shown', async () => {
@@ -244,7 +302,11 @@ describe('call controller from the moment a match is shown', () => {
     failed.controller.matchReady(MATCH, ME);
     await flushPromises();
     expect(failed.loadIceServers).toHaveBeenCalledTimes(2);
-    expect(failed.peers[0]?.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.org:3478'] }]);
+    // The connection made at the show, on no servers, gives way to one on the servers fetched again.
+    expect(failed.peers).toHaveLength(2);
+    expect(failed.peers[0]?.close).toHaveBeenCalled();
+    expect(failed.peers[1]?.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.org:3478'] }]);
+    expect(failed.hub.callsOf('SendOffer')).toHaveLength(1);
   });
 
   it('fetches nothing for a match the person is not in', () => {
@@ -262,8 +324,9 @@ describe('PreparationHold', () => {
       matchId,
       media: Promise.resolve(opened.stream),
       iceServers: Promise.resolve([]),
-      offer: Promise.resolve({
+      connection: Promise.resolve({
         pc: offerPc as unknown as RTCPeerConnection,
+        role: 'offerer' as const,
         description: { type: 'offer' as const, sdp: 'v=0 fake-offer' },
         candidates: [],
       }),

@@ -1,7 +1,7 @@
 import { MATCH_ANSWER_WINDOW_MS, type Match } from '@wheelmeet/contracts';
 import type { RealtimeTimers } from '@/lib/realtime-client';
 import { stopWhenOpen } from './call-media';
-import { closeWhenMade, type PreparedOffer } from './peer-negotiation';
+import { closeWhenMade, type PreparedConnection } from './peer-negotiation';
 
 /**
  * How long a camera opened at this person's Accept stays on while the partner has not accepted,
@@ -11,29 +11,36 @@ import { closeWhenMade, type PreparedOffer } from './peer-negotiation';
  */
 export const PREPARED_MEDIA_HOLD_MS = MATCH_ANSWER_WINDOW_MS;
 
-/** How long what was got ready at the Accept of `match` is held, from `now`. */
+/** How long what was got ready for pending `match` is held, from `now`. */
 export function preparationHoldMs(match: Pick<Match, 'answerBy'>, now: number): number {
   // The organiser may give longer than the standard window (decision 010).
   return match.answerBy ? Math.max(0, Date.parse(match.answerBy) - now) : PREPARED_MEDIA_HOLD_MS;
 }
 
-/** Camera, microphone, ICE servers and (for the caller) the offer being got ready for a match this person accepted. */
+/**
+ * What gets ready for a pending match: from the moment it is shown, the ICE servers and the
+ * connection (the caller's with its offer); from this person's own Accept, camera and
+ * microphone (decision 022: not before they said they want the call).
+ */
 export interface Preparation {
   matchId: string;
-  media: Promise<MediaStream>;
   iceServers: Promise<RTCIceServer[]>;
-  /** The caller's only; null when it could not be made, and the call then makes one as before. */
-  offer: Promise<PreparedOffer | null> | null;
+  /** Null when it could not be made; the call then makes one as before. */
+  connection: Promise<PreparedConnection | null>;
+  /** Null until this person accepted. */
+  media: Promise<MediaStream> | null;
 }
 
-/** What this person's Accept got ready, held for one match until its call takes it or it is released. */
+/** What was got ready for one pending match, held until its call takes it or it is released. */
 export class PreparationHold {
   private held: { preparation: Preparation; releaseTimer: unknown } | null = null;
 
   constructor(private readonly timers: RealtimeTimers) {}
 
-  isFor(matchId: string): boolean {
-    return this.held?.preparation.matchId === matchId;
+  /** Something is held for `matchId` (made on `iceServers`, when given). */
+  isFor(matchId: string, iceServers?: Promise<RTCIceServer[]>): boolean {
+    const held = this.held?.preparation;
+    return held?.matchId === matchId && (iceServers === undefined || held.iceServers === iceServers);
   }
 
   /** Holds `preparation` for `holdMs`, then turns it off. */
@@ -44,12 +51,18 @@ export class PreparationHold {
     };
   }
 
-  /** Turns off the camera got ready for `matchId` (all of them without one): no call will use it. */
+  /** Opens the camera for what is held for `matchId`, unless it has one (an Accept heard twice). */
+  addMedia(matchId: string, open: () => Promise<MediaStream>) {
+    const held = this.held?.preparation;
+    if (held?.matchId === matchId && !held.media) held.media = open();
+  }
+
+  /** Turns off the camera and closes the connection got ready for `matchId` (all of them without one): no call will use them. */
   release(matchId?: string) {
     const preparation = this.take(matchId);
     if (!preparation) return;
-    stopWhenOpen(preparation.media);
-    if (preparation.offer) closeWhenMade(preparation.offer);
+    if (preparation.media) stopWhenOpen(preparation.media);
+    closeWhenMade(preparation.connection);
   }
 
   /** What was got ready for `matchId` (whatever there is, without one), handed over once. */

@@ -14,7 +14,7 @@ import {
   closeWhenMade,
   createLocalOffer,
   PeerNegotiation,
-  type PreparedOffer,
+  type PreparedConnection,
   sendBothKinds,
   sendTracks,
 } from './peer-negotiation';
@@ -60,8 +60,8 @@ export class CallSession {
   partnerInCall = false;
   /** The ICE servers, fetched once per call (before the offer arrives, for the answerer). */
   private iceServers: Promise<RTCIceServer[]> | null;
-  /** The caller's offer made at its Accept, until the first start sends it. */
-  private preparedOffer: Promise<PreparedOffer | null> | null;
+  /** The connection made while the match was pending (the caller's with its offer), until the first start takes it. */
+  private preparedConnection: Promise<PreparedConnection | null> | null;
   // Bumped whenever a start is superseded or torn down; async steps of an older start stop.
   private attempt = 0;
 
@@ -74,8 +74,8 @@ export class CallSession {
   ) {
     const { environment } = context;
     this.iceServers = prepared?.iceServers ?? null;
-    this.preparedOffer = prepared?.offer ?? null;
-    this.media = new CallMedia(() => openLocalMedia(environment.getUserMedia), prepared?.media);
+    this.preparedConnection = prepared?.connection ?? null;
+    this.media = new CallMedia(() => openLocalMedia(environment.getUserMedia), prepared?.media ?? undefined);
     this.peer = new PeerNegotiation({
       sendCandidate: (candidate) => this.signal('SendIceCandidate', { matchId: match.id, candidate }),
       onTrack: (event) => {
@@ -125,8 +125,8 @@ export class CallSession {
     this.restarts.cancelRetry();
     this.closePeer();
     this.media.stop();
-    if (this.preparedOffer) closeWhenMade(this.preparedOffer);
-    this.preparedOffer = null;
+    if (this.preparedConnection) closeWhenMade(this.preparedConnection);
+    this.preparedConnection = null;
   }
 
   /**
@@ -201,11 +201,12 @@ export class CallSession {
   }
 
   /**
-   * A peer connection for this start: the caller's made at its Accept with its offer, if there
-   * is one to take, or else a new one as soon as the ICE servers are known. The camera may
-   * still be opening (the person who accepted second asked for it a moment ago): the offer, the
-   * answer and ICE go ahead without it, and its tracks join the connection once it is open
-   * (decision 025). A camera that cannot be opened fails the start as before.
+   * A peer connection for this start: the one made while the match was pending (the caller's
+   * with its offer), if there is one to take, or else a new one as soon as the ICE servers are
+   * known. The camera may still be opening (the person who accepted second asked for it a
+   * moment ago): the offer, the answer and ICE go ahead without it, and its tracks join the
+   * connection once it is open (decision 025). A camera that cannot be opened fails the start
+   * as before.
    */
   private async createPeer(
     stillCurrent: () => boolean,
@@ -215,14 +216,13 @@ export class CallSession {
     this.ensureMedia(stillCurrent).catch((error: unknown) => {
       if (stillCurrent()) this.fail(error, retrying);
     });
-    // Made at this person's Accept, the offer is sent once, by the first start; later ones make their own.
-    const ahead = this.preparedOffer;
-    this.preparedOffer = null;
-    const prepared = ahead ? await ahead : null;
-    if (!stillCurrent()) {
-      prepared?.pc.close();
-      return null;
-    }
+    // Made while the match was pending, the connection serves the first start; later ones make their own.
+    const ahead = this.preparedConnection;
+    this.preparedConnection = null;
+    const made = ahead ? await ahead : null;
+    const prepared = made?.role === this.role ? made : null;
+    if (made && (!prepared || !stillCurrent())) made.pc.close();
+    if (!stillCurrent()) return null;
     let pc: RTCPeerConnection;
     if (prepared) pc = prepared.pc;
     else {
@@ -233,7 +233,7 @@ export class CallSession {
     // What the offer made ahead found is sent once the offer is out, as for a fresh one.
     this.peer.use(pc, prepared?.candidates);
     // The answerer's transceivers come with the offer (`answer`); an offer made ahead has them.
-    if (prepared) {
+    if (prepared?.description) {
       if (this.media.stream) sendTracks(pc, this.media.stream);
     } else if (this.role === 'offerer') sendBothKinds(pc, this.role, this.media.stream);
     this.context.dispatch({

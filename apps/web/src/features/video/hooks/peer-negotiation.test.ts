@@ -5,7 +5,7 @@ import {
   MAX_QUEUED_CANDIDATES,
   PeerNegotiation,
   peerConfiguration,
-  prepareOffer,
+  prepareConnection,
   sendBothKinds,
   usableCandidate,
 } from './peer-negotiation';
@@ -111,21 +111,39 @@ describe('PeerNegotiation', () => {
   });
 });
 
-describe('prepareOffer', () => {
-  it('makes the offer ahead and keeps the candidates it finds', async () => {
+describe('prepareConnection', () => {
+  it("makes the caller's offer ahead and keeps the candidates it finds", async () => {
     const pc = fakePeer();
-    const prepared = await prepareOffer(() => asPeer(pc), Promise.resolve([]));
+    const prepared = await prepareConnection(() => asPeer(pc), Promise.resolve([]), 'offerer');
     pc.emitCandidate(CANDIDATE);
     expect(prepared?.description).toEqual({ type: 'offer', sdp: 'v=0 fake-offer' });
     expect(pc.transceivers).toHaveLength(2);
     expect(prepared?.candidates).toEqual([CANDIDATE]);
   });
 
+  it("makes the answerer's connection on the ICE servers, with no offer and no transceivers of its own", async () => {
+    const pc = fakePeer();
+    const iceServers = [{ urls: ['stun:stun.example.org:3478'] }];
+    let configuredWith: RTCIceServer[] = [];
+    const prepared = await prepareConnection(
+      (servers) => {
+        configuredWith = servers;
+        return asPeer(pc);
+      },
+      Promise.resolve(iceServers),
+      'answerer',
+    );
+    expect(configuredWith).toEqual(iceServers);
+    expect(prepared).toMatchObject({ role: 'answerer', description: null, candidates: [] });
+    expect(pc.localDescription).toBeNull();
+    expect(pc.transceivers).toHaveLength(0);
+  });
+
   it('gives null, closing the connection, when the offer cannot be made', async () => {
     const pc = fakePeer();
     pc.failNextLocal = 'offer';
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(await prepareOffer(() => asPeer(pc), Promise.resolve([]))).toBeNull();
+    expect(await prepareConnection(() => asPeer(pc), Promise.resolve([]), 'offerer')).toBeNull();
     expect(pc.close).toHaveBeenCalled();
   });
 });

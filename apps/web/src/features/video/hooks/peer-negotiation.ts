@@ -62,30 +62,36 @@ export function sendTracks(pc: RTCPeerConnection, stream: MediaStream) {
 }
 
 /**
- * The caller's offer, made at its own Accept while the partner has not answered yet: the
- * connection, its local description set, and the candidates it found meanwhile (sent after the
- * offer). Nothing of it leaves the browser until both accepted.
+ * A connection made while the match is still pending, before either person's camera is on: the
+ * caller's with its offer set and the candidates it found meanwhile (sent after the offer), the
+ * answerer's with its ICE candidate pool already gathering for the offer to come. Nothing of it
+ * leaves the browser until both accepted.
  */
-export interface PreparedOffer {
+export interface PreparedConnection {
   pc: RTCPeerConnection;
-  description: RTCSessionDescriptionInit;
+  role: CallRole;
+  /** The caller's offer, set as its local description; null for the answerer. */
+  description: RTCSessionDescriptionInit | null;
   candidates: IceCandidate[];
 }
 
 /**
- * The caller's offer, made while the partner still decides: creating it and setting it took
- * about 50 ms of the set-up once both had accepted (docs/benchmarks.md). It is the same offer a
- * start makes (both kinds, send and receive, the camera joining later), so sending it changes
- * nothing but when. Candidates wait with it; a failure leaves the start to make its own.
+ * `role`'s connection, made while the people still decide: making the peer connection, and the
+ * caller's offer, took 25–90 ms of the set-up once both had accepted, and the answerer's
+ * candidates came 70 ms after its answer (docs/benchmarks.md). The caller's is the same offer
+ * a start makes (both kinds, send and receive, the camera joining later), so sending it
+ * changes nothing but when. A failure leaves the start to make its own.
  */
-export async function prepareOffer(
+export async function prepareConnection(
   createPeerConnection: (iceServers: RTCIceServer[]) => RTCPeerConnection,
   iceServers: Promise<RTCIceServer[]>,
-): Promise<PreparedOffer | null> {
+  role: CallRole,
+): Promise<PreparedConnection | null> {
   let pc: RTCPeerConnection | null = null;
   try {
     pc = createPeerConnection(await iceServers);
     const candidates: IceCandidate[] = [];
+    if (role === 'answerer') return { pc, role, description: null, candidates };
     pc.onicecandidate = (event) => {
       const candidate = event.candidate ? usableCandidate(event.candidate) : null;
       if (candidate && candidates.length < MAX_QUEUED_CANDIDATES) candidates.push(candidate);
@@ -93,9 +99,9 @@ export async function prepareOffer(
     addOfferTransceivers(pc);
     const description = await pc.createOffer();
     await pc.setLocalDescription(description);
-    return { pc, description, candidates };
+    return { pc, role, description, candidates };
   } catch (error) {
-    console.warn('Could not prepare the offer', error);
+    console.warn('Could not prepare the connection', error);
     if (pc) {
       pc.onicecandidate = null;
       pc.close();
@@ -104,9 +110,9 @@ export async function prepareOffer(
   }
 }
 
-/** Closes an offer made ahead (or still being made) that no call will send. */
-export function closeWhenMade(offer: Promise<PreparedOffer | null>) {
-  void offer.then((prepared) => prepared?.pc.close());
+/** Closes a connection made ahead (or still being made) that no call will use. */
+export function closeWhenMade(connection: Promise<PreparedConnection | null>) {
+  void connection.then((prepared) => prepared?.pc.close());
 }
 
 /** The caller's offer, set as the local description; null once `stillWanted` says the start was superseded. */
