@@ -237,7 +237,8 @@ async function productRun(
       busyUntilFrame(first, firstMarks),
       busyUntilFrame(second, secondMarks),
     ]);
-    const firstOffers = 'sends SendOffer' in firstMarks;
+    // The caller sends its offer ahead at its Accept (decision 036), or once both accepted.
+    const firstOffers = 'sends PrepareOffer' in firstMarks || 'sends SendOffer' in firstMarks;
     return {
       total,
       driverTotal,

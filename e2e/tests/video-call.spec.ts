@@ -84,12 +84,16 @@ test('both people see and hear each other, agree to extend the call, and hanging
   await expect(bob.getByRole('button', { name: 'Retry' })).toHaveCount(0);
   await expect(ada.getByTestId('call-state')).toHaveCount(0);
 
-  // Keeping in touch (issue 13): details show only once both chose to share.
+  // The matches dialog the call opened from closed with the call: the wheel says it ended, until
+  // the next round's spin (both stay seated) says what that round brings.
   await bob.getByRole('button', { name: 'Back to the wheel' }).click();
-  const share = async (page: Page, email: string) => {
-    // The matches dialog the call opened from closed with the call: the wheel says it ended.
+  for (const page of [ada, bob]) {
     await expect(page.getByRole('dialog', { name: 'You have a match!' })).toHaveCount(0);
     await expect(page.getByText('Call ended', { exact: true })).toBeVisible();
+  }
+
+  // Keeping in touch (issue 13): details show only once both chose to share.
+  const share = async (page: Page, email: string) => {
     await page.getByRole('button', { name: 'My connections' }).click();
     const dialog = page.getByRole('dialog', { name: 'My connections' });
     await dialog.getByLabel(/^Share my contact details with /).check();

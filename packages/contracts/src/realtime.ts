@@ -169,6 +169,13 @@ export interface ClientToServerEvents {
   AcceptMatch: (request: MatchActionRequest, ack: HubAck<Match>) => void;
   DeclineMatch: (request: MatchActionRequest, ack: HubAck<Match>) => void;
   SendOffer: (request: SendOfferRequest, ack: HubAck<null>) => void;
+  /**
+   * Issue 37 (decision 036): the caller's (user1's) offer, sent while the match is still pending.
+   * The server keeps it and hands it to the partner (OfferReceived) the moment both have
+   * accepted, or at once when they already have; nobody sees it before. Refused as SendOffer is
+   * for anyone else, or for a match that was declined or closed.
+   */
+  PrepareOffer: (request: SendOfferRequest, ack: HubAck<null>) => void;
   SendAnswer: (request: SendAnswerRequest, ack: HubAck<null>) => void;
   SendIceCandidate: (request: SendIceCandidateRequest, ack: HubAck<null>) => void;
   /**

@@ -20,6 +20,7 @@ import { matchingMigration } from './migrations/0017-matching';
 import { eventsMigration } from './migrations/0018-events';
 import { deviceTokensMigration } from './migrations/0019-device-tokens';
 import { pushSequencesMigration } from './migrations/0020-push-sequences';
+import { preparedOffersMigration } from './migrations/0021-prepared-offers';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -46,6 +47,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0018-events': eventsMigration(types),
     '0019-device-tokens': deviceTokensMigration(types),
     '0020-push-sequences': pushSequencesMigration(),
+    '0021-prepared-offers': preparedOffersMigration(),
   };
 }
 

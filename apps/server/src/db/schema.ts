@@ -363,6 +363,12 @@ export interface WheelPushSequencesTable {
   seq: number;
 }
 
+/** Decision 036: the caller's offer for a pending match, until both accepted and it went to the partner. */
+export interface PreparedOffersTable {
+  match_id: string;
+  sdp: string;
+}
+
 export interface Database {
   plans: PlansTable;
   business_users: BusinessUsersTable;
@@ -389,6 +395,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   wheel_rounds: WheelRoundsTable;
   wheel_push_sequences: WheelPushSequencesTable;
+  prepared_offers: PreparedOffersTable;
 }
 
 /** Every boolean column, so the SQLite side can turn its 0/1 back into booleans. */

@@ -264,6 +264,7 @@ export function createSignallingHub() {
   client.connect('participant-token');
   for (const event of [
     'SendOffer',
+    'PrepareOffer',
     'SendAnswer',
     'SendIceCandidate',
     'EndCall',

@@ -6,6 +6,7 @@ import {
   sendOfferRequestSchema,
 } from '@wheelmeet/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DomainEvents } from '../../events/domain-events';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { AppError, refusal } from '../../lib/errors';
 import { acknowledged } from '../../realtime/acknowledge';
@@ -34,12 +35,14 @@ export function registerCallHandlers(
     return me.participantId;
   }
 
-  async function partner(matchId: string): Promise<string> {
-    if (!(await signalLimiter.tryAttempt(caller()))) {
+  async function withinSignalLimit(): Promise<string> {
+    const me = caller();
+    if (!(await signalLimiter.tryAttempt(me)))
       throw new AppError('rate_limited', TOO_MANY_SIGNALLING_MESSAGES);
-    }
-    return calls.partnerFor(matchId, caller());
+    return me;
   }
+
+  const partner = async (matchId: string) => calls.partnerFor(matchId, await withinSignalLimit());
 
   /**
    * The call's clock starts once an answer is through, and both people hear it (CallTimer). The
@@ -63,6 +66,14 @@ export function registerCallHandlers(
     'SendOffer',
     acknowledged(sendOfferRequestSchema, log, async ({ matchId, offer }) => {
       hub.to(participantRoom(await partner(matchId))).emit('OfferReceived', { matchId, offer });
+      return null;
+    }),
+  );
+  socket.on(
+    'PrepareOffer',
+    acknowledged(sendOfferRequestSchema, log, async ({ matchId, offer }) => {
+      const partnerNow = await calls.prepareOffer(matchId, await withinSignalLimit(), offer.sdp);
+      if (partnerNow) hub.to(participantRoom(partnerNow)).emit('OfferReceived', { matchId, offer });
       return null;
     }),
   );
@@ -130,4 +141,24 @@ export function registerCallHandlers(
       return null;
     }),
   );
+}
+
+/**
+ * Decision 036: the caller's offer kept for a pending match goes to the partner (user2) the
+ * moment the match is accepted by both, in the turn that accepted it; a match declined or
+ * closed drops it. On whichever process the news starts; the room reaches the partner anywhere.
+ */
+export function handOnPreparedOffers(deps: { hub: WheelHub; calls: CallsService; events: DomainEvents }) {
+  const { hub, calls, events } = deps;
+  events.subscribe('matchAccepted', async ({ event: { matchId, status }, participantIds: [, answerer] }) => {
+    if (status !== 'Accepted') return;
+    const sdp = await calls.takePreparedOffer(matchId);
+    if (sdp)
+      hub.to(participantRoom(answerer)).emit('OfferReceived', { matchId, offer: { type: 'offer', sdp } });
+  });
+  const drop = async ({ event: { matchId } }: { event: { matchId: string } }) => {
+    await calls.takePreparedOffer(matchId);
+  };
+  events.subscribe('matchDeclined', drop);
+  events.subscribe('matchExpired', drop);
 }

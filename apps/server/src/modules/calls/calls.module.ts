@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { registerCallHandlers } from './calls.hub';
+import { handOnPreparedOffers, registerCallHandlers } from './calls.hub';
 import { createCallsRepository } from './calls.repository';
 import { type CallsService, createCallsService } from './calls.service';
 
@@ -20,6 +20,7 @@ export const callsModule = fp(
       events: app.events,
     });
     app.decorate('calls', calls);
+    handOnPreparedOffers({ hub: hub.io, calls, events: app.events });
     hub.handle((socket) =>
       registerCallHandlers(socket, { hub: hub.io, calls, signalLimiter: hub.signalLimiter, log: app.log }),
     );

@@ -26,6 +26,38 @@ export function createCallsRepository(db: Kysely<Database>) {
     findCall,
 
     /**
+     * Keeps `callerId`'s offer for `matchId` while the match is pending and theirs to offer
+     * (user1, not closed); the last one sent wins. False when it is not (it may be accepted).
+     */
+    async keepPreparedOffer(matchId: string, callerId: string, sdp: string): Promise<boolean> {
+      const result = await db
+        .insertInto('prepared_offers')
+        .columns(['match_id', 'sdp'])
+        .expression((eb) =>
+          eb
+            .selectFrom('matches')
+            .select(['id', eb.val(sdp).as('sdp')])
+            .where('id', '=', matchId)
+            .where('user1_id', '=', callerId)
+            .where('status', '=', 'Pending')
+            .where('closed_at', 'is', null),
+        )
+        .onConflict((oc) => oc.column('match_id').doUpdateSet((eb) => ({ sdp: eb.ref('excluded.sdp') })))
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    /** Takes the offer kept for `matchId`, once: whoever takes it hands it on. */
+    async takePreparedOffer(matchId: string): Promise<string | null> {
+      const row = await db
+        .deleteFrom('prepared_offers')
+        .where('match_id', '=', matchId)
+        .returning('sdp')
+        .executeTakeFirst();
+      return row?.sdp ?? null;
+    },
+
+    /**
      * A call (re)starts: the first start and its end are kept. False when its time is up or it
      * ended already: a hang-up is final (issue 33), so nothing reopens an ended call.
      */

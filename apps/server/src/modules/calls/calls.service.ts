@@ -112,6 +112,27 @@ export function createCallsService(deps: {
   }
 
   return {
+    /**
+     * The caller's offer for a pending match (decision 036): kept until both have accepted, or,
+     * when they already have, handed on now, as SendOffer would. The partner to hand it to now
+     * (null while it is kept); refuses as SendOffer does.
+     */
+    async prepareOffer(matchId: string, participantId: string, sdp: string): Promise<string | null> {
+      if (!(await calls.keepPreparedOffer(matchId, participantId, sdp))) {
+        return (await callFor(matchId, participantId)).partnerId;
+      }
+      // The partner's accept may have landed between the keep and this look: whoever takes the offer hands it on.
+      const call = await calls.findCall(matchId);
+      if (call?.status !== 'Accepted' || (await calls.takePreparedOffer(matchId)) === null) return null;
+      return call.user2_id;
+    },
+
+    /**
+     * The offer kept for `matchId`, taken once: to hand on when both have accepted, or to drop
+     * when the match was declined or closed.
+     */
+    takePreparedOffer: (matchId: string) => calls.takePreparedOffer(matchId),
+
     /** The other person of an accepted match whose call's time is not up; refuses anyone else. */
     async partnerFor(matchId: string, participantId: string): Promise<string> {
       return (await callFor(matchId, participantId)).partnerId;

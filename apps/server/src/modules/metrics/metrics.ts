@@ -15,6 +15,7 @@ const HUB_CALLS: Record<keyof ClientToServerEvents, true> = {
   AcceptMatch: true,
   DeclineMatch: true,
   SendOffer: true,
+  PrepareOffer: true,
   SendAnswer: true,
   SendIceCandidate: true,
   EndCall: true,

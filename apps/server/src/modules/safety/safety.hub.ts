@@ -8,7 +8,7 @@ import { type HubSocket, participantRoom, type WheelHub, wheelRoomsOf } from '..
  * one (a call sends many of them): a removal closes the person's matches, and the calls
  * service refuses signalling on a closed match.
  */
-const RELAYS = new Set(['SendOffer', 'SendAnswer', 'SendIceCandidate', 'SendMediaState']);
+const RELAYS = new Set(['SendOffer', 'PrepareOffer', 'SendAnswer', 'SendIceCandidate', 'SendMediaState']);
 
 /**
  * Every other hub call of a participant's connection asks the database whether they were

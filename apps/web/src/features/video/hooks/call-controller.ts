@@ -10,7 +10,7 @@ import {
 import type { CallHub } from './call-hub';
 import { callClockOf, mayAskToExtend } from './call-clock';
 import { applyMediaChoices } from './call-media';
-import { PreparationHold, preparationHoldMs } from './call-preparation';
+import { type Preparation, PreparationHold, preparationHoldMs } from './call-preparation';
 import {
   type CallEvent,
   type CallProblem,
@@ -233,13 +233,8 @@ export function createCallController({
 
   const isIn = (match: Match, me: CallParticipant) => me.id === match.user1.id || me.id === match.user2.id;
 
-  /** Gets `match`'s connection ready (and the camera, once accepted), in place of whatever was ready for another. */
-  function prepare(
-    match: Match,
-    me: CallParticipant,
-    iceServers: Promise<RTCIceServer[]>,
-    media?: Promise<MediaStream>,
-  ) {
+  /** Gets `match`'s connection ready, in place of whatever was ready for another. */
+  function prepare(match: Match, me: CallParticipant, iceServers: Promise<RTCIceServer[]>) {
     preparation.release();
     const role: CallRole = match.user1.id === me.id ? 'offerer' : 'answerer';
     preparation.hold(
@@ -247,10 +242,27 @@ export function createCallController({
         matchId: match.id,
         iceServers,
         connection: prepareConnection(newPeerConnection, iceServers, role),
-        media: media ?? null,
+        media: null,
+        offerSent: null,
       },
       preparationHoldMs(match, environment.now()),
     );
+  }
+
+  /**
+   * The caller's offer made ahead goes to the hub at its Accept (decision 036): the hub hands it
+   * to the partner the moment both have accepted, a round trip sooner than an offer sent once
+   * this side hears so. Its candidates still wait for the call. False: the call sends its own.
+   */
+  async function sendOfferAhead(matchId: string, connection: Preparation['connection']): Promise<boolean> {
+    const prepared = await connection;
+    if (!prepared?.description) return false;
+    const result = await client.call('PrepareOffer', {
+      matchId,
+      offer: { type: 'offer', sdp: prepared.description.sdp ?? '' },
+    });
+    logRefusal(result, 'PrepareOffer');
+    return !('error' in result);
   }
 
   function toggle(choice: { microphoneOn: boolean } | { cameraOn: boolean }, event: CallEvent) {
@@ -324,8 +336,11 @@ export function createCallController({
       };
       const iceServers = context.iceServersFor(me.token);
       // Made on ICE servers still fresh (ICE_SERVERS_REUSE_MS), the connection got ready at the show serves.
-      if (preparation.isFor(match.id, iceServers)) preparation.addMedia(match.id, openMedia);
-      else prepare(match, me, iceServers, openMedia());
+      if (!preparation.isFor(match.id, iceServers)) prepare(match, me, iceServers);
+      const offerer = match.user1.id === me.id;
+      preparation.accepted(match.id, openMedia, (connection) =>
+        offerer ? sendOfferAhead(match.id, connection) : Promise.resolve(false),
+      );
     },
     toggleMicrophone: () => toggle({ microphoneOn: !state.microphoneOn }, { type: 'microphoneToggled' }),
     toggleCamera() {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeStream, FakePeerConnection, flushPromises, ManualTimers } from '@/test/fake-webrtc';
 import { PARTNER_ID } from '@/test/fixtures';
 import { CANDIDATE, MATCH, MATCH_AS_ANSWERER, ME, OFFER, setup } from './call-controller.fixtures';
@@ -27,7 +27,9 @@ describe("call controller from this person's own Accept", () => {
     await flushPromises();
     expect(getUserMedia).toHaveBeenCalledTimes(1);
     expect(loadIceServers).toHaveBeenCalledTimes(1);
-    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+    // The offer went ahead at the Accept; the hub hands it on (decision 036).
+    expect(hub.callsOf('PrepareOffer')).toHaveLength(1);
+    expect(hub.callsOf('SendOffer')).toEqual([]);
     expect(controller.getState()).toMatchObject({ phase: 'active', localStream: streams[0]?.stream });
     expect(streams[0]?.video.stop).not.toHaveBeenCalled();
   });
@@ -109,7 +111,7 @@ describe("call controller from this person's own Accept", () => {
     expect(hub.callsOf('SendOffer')).toEqual([]);
   });
 
-  it('the caller makes its offer at its Accept, and sends that one the moment both accepted', async () => {
+  it('the caller sends its offer to the hub at its Accept, and its candidates the moment both accepted', async () => {
     const { hub, controller, peers, loadIceServers } = setup();
     controller.acceptedByMe(ACCEPTED_BY_ME, ME);
     await flushPromises();
@@ -121,18 +123,39 @@ describe("call controller from this person's own Accept", () => {
       ['audio', 'sendrecv'],
       ['video', 'sendrecv'],
     ]);
-    // Nothing leaves the browser while the partner decides, not even a candidate.
+    // The hub keeps the offer for the partner; not a candidate leaves while the partner decides.
+    expect(hub.calls.map((call) => call.event)).toEqual(['PrepareOffer']);
+    expect(hub.callsOf('PrepareOffer')[0]).toEqual({
+      matchId: MATCH.id,
+      offer: { type: 'offer', sdp: 'v=0 fake-offer' },
+    });
     early?.emitCandidate(CANDIDATE);
     await flushPromises();
-    expect(hub.calls).toEqual([]);
+    expect(hub.calls.map((call) => call.event)).toEqual(['PrepareOffer']);
     expect(controller.getState().phase).toBe('idle');
 
     controller.matchReady(MATCH, ME);
     await flushPromises();
     expect(peers).toEqual([early]);
-    expect(hub.calls.map((call) => call.event)).toEqual(['SendOffer', 'SendIceCandidate']);
-    expect(hub.callsOf('SendOffer')[0]).toMatchObject({ offer: { type: 'offer', sdp: 'v=0 fake-offer' } });
+    expect(hub.calls.map((call) => call.event)).toEqual(['PrepareOffer', 'SendIceCandidate']);
     expect(early?.tracks).toHaveLength(2);
+    expect(controller.getState().phase).toBe('active');
+  });
+
+  it('sends the offer made ahead itself once both accepted when the hub did not keep it', async () => {
+    const { hub, controller, peers } = setup();
+    hub.handle('PrepareOffer', () => ({
+      error: { code: 'rate_limited', reason: 'rate_limited', message: 'Too many signalling messages.' },
+    }));
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    controller.acceptedByMe(ACCEPTED_BY_ME, ME);
+    await flushPromises();
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(peers).toHaveLength(1);
+    expect(hub.callsOf('SendOffer')).toEqual([
+      { matchId: MATCH.id, offer: { type: 'offer', sdp: 'v=0 fake-offer' } },
+    ]);
     expect(controller.getState().phase).toBe('active');
   });
 
@@ -157,7 +180,7 @@ describe("call controller from this person's own Accept", () => {
     expect(answerer.streams[0]?.video.stop).toHaveBeenCalled();
   });
 
-  it('a Retry makes a fresh offer rather than sending the one made at the Accept again', async () => {
+  it('a Retry makes and sends a fresh offer rather than the one sent ahead at the Accept', async () => {
     const { hub, controller, peers, timers } = setup();
     controller.acceptedByMe(ACCEPTED_BY_ME, ME);
     await flushPromises();
@@ -168,7 +191,8 @@ describe("call controller from this person's own Accept", () => {
     await flushPromises();
     expect(peers).toHaveLength(2);
     expect(peers[0]?.close).toHaveBeenCalled();
-    expect(hub.callsOf('SendOffer')).toHaveLength(2);
+    expect(hub.callsOf('PrepareOffer')).toHaveLength(1);
+    expect(hub.callsOf('SendOffer')).toHaveLength(1);
     expect(peers[1]?.localDescription).toEqual({ type: 'offer', sdp: 'v=0 fake-offer' });
   });
 
@@ -220,7 +244,7 @@ describe('call controller from the moment a match is shown', () => {
     expect(loadIceServers).toHaveBeenCalledTimes(1);
     expect(peers).toHaveLength(1);
     expect(peers[0]?.tracks).toHaveLength(2);
-    expect(hub.callsOf('SendOffer')).toHaveLength(1);
+    expect(hub.callsOf('PrepareOffer')).toHaveLength(1);
     expect(controller.getState()).toMatchObject({ phase: 'active', localStream: streams[0]?.stream });
   });
 
@@ -306,7 +330,7 @@ describe('call controller from the moment a match is shown', () => {
     expect(failed.peers).toHaveLength(2);
     expect(failed.peers[0]?.close).toHaveBeenCalled();
     expect(failed.peers[1]?.configuration.iceServers).toEqual([{ urls: ['stun:stun.example.org:3478'] }]);
-    expect(failed.hub.callsOf('SendOffer')).toHaveLength(1);
+    expect(failed.hub.callsOf('PrepareOffer')).toHaveLength(1);
   });
 
   it('fetches nothing for a match the person is not in', () => {
@@ -330,6 +354,7 @@ describe('PreparationHold', () => {
         description: { type: 'offer' as const, sdp: 'v=0 fake-offer' },
         candidates: [],
       }),
+      offerSent: null,
     };
     return { opened, offerPc, preparation };
   }

@@ -29,6 +29,11 @@ export interface Preparation {
   connection: Promise<PreparedConnection | null>;
   /** Null until this person accepted. */
   media: Promise<MediaStream> | null;
+  /**
+   * The caller's offer sent to the hub at its Accept (decision 036), which hands it to the
+   * partner once both accepted: true once the hub kept it. Null until then, and for the answerer.
+   */
+  offerSent: Promise<boolean> | null;
 }
 
 /** What was got ready for one pending match, held until its call takes it or it is released. */
@@ -51,10 +56,19 @@ export class PreparationHold {
     };
   }
 
-  /** Opens the camera for what is held for `matchId`, unless it has one (an Accept heard twice). */
-  addMedia(matchId: string, open: () => Promise<MediaStream>) {
+  /**
+   * This person accepted `matchId`: opens the camera for what is held for it and sends its offer
+   * ahead, unless that was done already (an Accept heard twice).
+   */
+  accepted(
+    matchId: string,
+    open: () => Promise<MediaStream>,
+    sendOffer: (offer: Preparation['connection']) => Promise<boolean>,
+  ) {
     const held = this.held?.preparation;
-    if (held?.matchId === matchId && !held.media) held.media = open();
+    if (held?.matchId !== matchId || held.media) return;
+    held.media = open();
+    held.offerSent = sendOffer(held.connection);
   }
 
   /** Turns off the camera and closes the connection got ready for `matchId` (all of them without one): no call will use them. */

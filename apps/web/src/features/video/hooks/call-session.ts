@@ -62,6 +62,8 @@ export class CallSession {
   private iceServers: Promise<RTCIceServer[]> | null;
   /** The connection made while the match was pending (the caller's with its offer), until the first start takes it. */
   private preparedConnection: Promise<PreparedConnection | null> | null;
+  /** Whether the hub kept the caller's offer made ahead, to hand it to the partner itself (decision 036). */
+  private offerSentAhead: Promise<boolean> | null;
   // Bumped whenever a start is superseded or torn down; async steps of an older start stop.
   private attempt = 0;
 
@@ -75,6 +77,7 @@ export class CallSession {
     const { environment } = context;
     this.iceServers = prepared?.iceServers ?? null;
     this.preparedConnection = prepared?.connection ?? null;
+    this.offerSentAhead = prepared?.offerSent ?? null;
     this.media = new CallMedia(() => openLocalMedia(environment.getUserMedia), prepared?.media ?? undefined);
     this.peer = new PeerNegotiation({
       sendCandidate: (candidate) => this.signal('SendIceCandidate', { matchId: match.id, candidate }),
@@ -127,6 +130,7 @@ export class CallSession {
     this.media.stop();
     if (this.preparedConnection) closeWhenMade(this.preparedConnection);
     this.preparedConnection = null;
+    this.offerSentAhead = null;
   }
 
   /**
@@ -211,14 +215,20 @@ export class CallSession {
   private async createPeer(
     stillCurrent: () => boolean,
     retrying: boolean,
-  ): Promise<{ pc: RTCPeerConnection; preparedOffer: RTCSessionDescriptionInit | null } | null> {
+  ): Promise<{
+    pc: RTCPeerConnection;
+    preparedOffer: RTCSessionDescriptionInit | null;
+    offerSentAhead: Promise<boolean> | null;
+  } | null> {
     this.iceServers ??= this.context.iceServersFor(this.me.token);
     this.ensureMedia(stillCurrent).catch((error: unknown) => {
       if (stillCurrent()) this.fail(error, retrying);
     });
     // Made while the match was pending, the connection serves the first start; later ones make their own.
     const ahead = this.preparedConnection;
+    const offerSentAhead = this.offerSentAhead;
     this.preparedConnection = null;
+    this.offerSentAhead = null;
     const made = ahead ? await ahead : null;
     const prepared = made?.role === this.role ? made : null;
     if (made && (!prepared || !stillCurrent())) made.pc.close();
@@ -241,7 +251,11 @@ export class CallSession {
       peerState: pc.connectionState,
       now: this.context.environment.now(),
     });
-    return { pc, preparedOffer: prepared?.description ?? null };
+    return {
+      pc,
+      preparedOffer: prepared?.description ?? null,
+      offerSentAhead: prepared?.description ? offerSentAhead : null,
+    };
   }
 
   /**
@@ -275,6 +289,14 @@ export class CallSession {
     try {
       const peer = await this.createPeer(stillCurrent, retrying);
       if (!peer || !stillCurrent()) return;
+      if (peer.offerSentAhead && (await peer.offerSentAhead)) {
+        // The hub hands the offer made ahead to the partner (decision 036): only the candidates follow.
+        if (!stillCurrent()) return;
+        this.partnerInCall = true;
+        this.signalSent();
+        return;
+      }
+      if (!stillCurrent()) return;
       const description = peer.preparedOffer ?? (await createLocalOffer(peer.pc, stillCurrent));
       if (!description) return;
       const result = await this.context.client.call('SendOffer', {
