@@ -265,6 +265,24 @@ export function createCallController({
     return !('error' in result);
   }
 
+  function acceptedByMe(match: Match, me: CallParticipant) {
+    // A call already under way holds the camera.
+    if (!isIn(match, me) || book.isOver(match.id) || inCall()) return;
+    const openMedia = () => {
+      const media = openLocalMedia(environment.getUserMedia);
+      // A camera that cannot be opened is reported by the call, which asks for it again.
+      media.catch(() => {});
+      return media;
+    };
+    const iceServers = context.iceServersFor(me.token);
+    // Made on ICE servers still fresh (ICE_SERVERS_REUSE_MS), the connection got ready at the show serves.
+    if (!preparation.isFor(match.id, iceServers)) prepare(match, me, iceServers);
+    const offerer = match.user1.id === me.id;
+    preparation.accepted(match.id, openMedia, (connection) =>
+      offerer ? sendOfferAhead(match.id, connection) : Promise.resolve(false),
+    );
+  }
+
   function toggle(choice: { microphoneOn: boolean } | { cameraOn: boolean }, event: CallEvent) {
     applyMediaChoices(session?.media.stream ?? null, choice);
     dispatch(event);
@@ -321,27 +339,17 @@ export function createCallController({
     },
     matchOffered(match, me) {
       if (!isIn(match, me) || book.isOver(match.id)) return;
+      // Accepted on a page of this person's that is gone (a reload): the offer that page sent
+      // ahead is replaced by this page's, which is the one that will answer (decision 036).
+      if (match.user1.id === me.id ? match.acceptedByUser1 : match.acceptedByUser2) {
+        acceptedByMe(match, me);
+        return;
+      }
       const iceServers = context.iceServersFor(me.token);
       // A call under way keeps its own connection; this match's is made at its Accept.
       if (!inCall() && !preparation.isFor(match.id)) prepare(match, me, iceServers);
     },
-    acceptedByMe(match, me) {
-      // A call already under way holds the camera.
-      if (!isIn(match, me) || book.isOver(match.id) || inCall()) return;
-      const openMedia = () => {
-        const media = openLocalMedia(environment.getUserMedia);
-        // A camera that cannot be opened is reported by the call, which asks for it again.
-        media.catch(() => {});
-        return media;
-      };
-      const iceServers = context.iceServersFor(me.token);
-      // Made on ICE servers still fresh (ICE_SERVERS_REUSE_MS), the connection got ready at the show serves.
-      if (!preparation.isFor(match.id, iceServers)) prepare(match, me, iceServers);
-      const offerer = match.user1.id === me.id;
-      preparation.accepted(match.id, openMedia, (connection) =>
-        offerer ? sendOfferAhead(match.id, connection) : Promise.resolve(false),
-      );
-    },
+    acceptedByMe,
     toggleMicrophone: () => toggle({ microphoneOn: !state.microphoneOn }, { type: 'microphoneToggled' }),
     toggleCamera() {
       if (state.hasCamera) toggle({ cameraOn: !state.cameraOn }, { type: 'cameraToggled' });

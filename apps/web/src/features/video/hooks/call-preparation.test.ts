@@ -281,6 +281,21 @@ describe('call controller from the moment a match is shown', () => {
     expect(closed.peers[0]?.close).toHaveBeenCalled();
   });
 
+  it('a page that comes back to a match this person accepted before sends its own offer ahead, with the camera', async () => {
+    const { controller, hub, getUserMedia, peers } = setup();
+    controller.matchOffered({ ...SHOWN, acceptedByUser1: true }, ME);
+    await flushPromises();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(hub.callsOf('PrepareOffer')).toEqual([
+      { matchId: MATCH.id, offer: { type: 'offer', sdp: 'v=0 fake-offer' } },
+    ]);
+    controller.matchReady(MATCH, ME);
+    await flushPromises();
+    expect(peers).toHaveLength(1);
+    expect(hub.callsOf('SendOffer')).toEqual([]);
+    expect(controller.getState().phase).toBe('active');
+  });
+
   it('makes nothing more for a match shown again, and replaces what was made for an earlier one', async () => {
     const { controller, peers } = setup();
     controller.matchOffered(SHOWN, ME);
