@@ -136,4 +136,22 @@ describeEachDialect('offers sent ahead of the second Accept', (dialect) => {
     }
     expect(await keptOffers()).toEqual([]);
   });
+
+  it('drops offers kept for matches the server closed, and keeps those still waiting', async () => {
+    const [closed, waiting] = [pairs[0], pairs[1]] as [(typeof pairs)[number], (typeof pairs)[number]];
+    await t.database.db
+      .updateTable('matches')
+      .set({ closed_at: clock.now().toISOString(), close_reason: 'unanswered' })
+      .where('id', '=', closed.match.id)
+      .execute();
+    await t.database.db
+      .insertInto('prepared_offers')
+      .values([
+        { match_id: closed.match.id, sdp: offer.sdp },
+        { match_id: waiting.match.id, sdp: offer.sdp },
+      ])
+      .execute();
+    await t.app.calls.dropOffersOfClosedMatches();
+    expect(await keptOffers()).toEqual([{ match_id: waiting.match.id, sdp: offer.sdp }]);
+  });
 });

@@ -145,8 +145,8 @@ export function registerCallHandlers(
 
 /**
  * Decision 036: the caller's offer kept for a pending match goes to the partner (user2) the
- * moment the match is accepted by both, in the turn that accepted it; a match declined or
- * closed drops it. On whichever process the news starts; the room reaches the partner anywhere.
+ * moment the match is accepted by both, in the turn that accepted it; a match declined drops
+ * it, and one closed unanswered loses it at the wheel's next reveal. On whichever process the news starts; the room reaches the partner anywhere.
  */
 export function handOnPreparedOffers(deps: { hub: WheelHub; calls: CallsService; events: DomainEvents }) {
   const { hub, calls, events } = deps;
@@ -156,9 +156,9 @@ export function handOnPreparedOffers(deps: { hub: WheelHub; calls: CallsService;
     if (sdp)
       hub.to(participantRoom(answerer)).emit('OfferReceived', { matchId, offer: { type: 'offer', sdp } });
   });
-  const drop = async ({ event: { matchId } }: { event: { matchId: string } }) => {
+  events.subscribe('matchDeclined', async ({ event: { matchId } }) => {
     await calls.takePreparedOffer(matchId);
-  };
-  events.subscribe('matchDeclined', drop);
-  events.subscribe('matchExpired', drop);
+  });
+  // Matches closed unanswered go many at a time: their offers go in one statement, at the reveal.
+  events.subscribe('matchesRevealed', () => calls.dropOffersOfClosedMatches());
 }

@@ -1,5 +1,25 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
+
+/** Run at every accepted match (decision 036), so built once (db/compiled-once.ts). */
+const takePreparedOffer = compiledOnce(['matchId'], (db, { matchId }: { matchId: string }) =>
+  db.deleteFrom('prepared_offers').where('match_id', '=', matchId).returning('sdp'),
+);
+
+/** Run at every reveal; the table holds only offers still waiting, so this reads next to nothing. */
+const dropOffersOfClosedMatches = compiledOnce([], (db) =>
+  db
+    .deleteFrom('prepared_offers')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('matches')
+          .select('matches.id')
+          .whereRef('matches.id', '=', 'prepared_offers.match_id')
+          .where('matches.closed_at', 'is not', null),
+      ),
+    ),
+);
 
 /** The call columns of a match: who may call whom, when calls start and end (for reports), and the call's clock. */
 export function createCallsRepository(db: Kysely<Database>) {
@@ -49,12 +69,13 @@ export function createCallsRepository(db: Kysely<Database>) {
 
     /** Takes the offer kept for `matchId`, once: whoever takes it hands it on. */
     async takePreparedOffer(matchId: string): Promise<string | null> {
-      const row = await db
-        .deleteFrom('prepared_offers')
-        .where('match_id', '=', matchId)
-        .returning('sdp')
-        .executeTakeFirst();
+      const [row] = await takePreparedOffer(db, { matchId });
       return row?.sdp ?? null;
+    },
+
+    /** Drops the offers kept for matches the server closed (unanswered in time): nobody will take them. */
+    async dropOffersOfClosedMatches(): Promise<void> {
+      await dropOffersOfClosedMatches(db, {});
     },
 
     /**

@@ -129,9 +129,12 @@ export function createCallsService(deps: {
 
     /**
      * The offer kept for `matchId`, taken once: to hand on when both have accepted, or to drop
-     * when the match was declined or closed.
+     * when the match was declined.
      */
     takePreparedOffer: (matchId: string) => calls.takePreparedOffer(matchId),
+
+    /** Drops the offers kept for matches the server closed: nobody will take them. */
+    dropOffersOfClosedMatches: () => calls.dropOffersOfClosedMatches(),
 
     /** The other person of an accepted match whose call's time is not up; refuses anyone else. */
     async partnerFor(matchId: string, participantId: string): Promise<string> {
