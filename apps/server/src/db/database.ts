@@ -1,7 +1,7 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { ensurePrivateDirectory, ensurePrivateFile, restrictExistingFiles } from '../lib/private-files';
 import type { Database } from './schema';
 import { SqliteGroupCommit } from './sqlite-group-commit';
@@ -35,8 +35,9 @@ export const SQLITE_FILE_NAME = 'wheelmeet.db';
 
 /** Opens the database the configuration names; the one place that knows which dialect is in use. */
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.databaseUrl)
-    return wrap(new PostgresDialect({ pool: createPostgresPool(options.databaseUrl) }), 'postgres');
+  const { databaseUrl } = options;
+  if (databaseUrl)
+    return wrap(new PostgresDialect({ pool: () => createPostgresPool(databaseUrl) }), 'postgres');
 
   ensurePrivateDirectory(options.dataDir);
   const filePath = path.join(options.dataDir, SQLITE_FILE_NAME);
@@ -162,7 +163,9 @@ const PG_TIMESTAMPTZ = 1184;
 const PG_TIMESTAMP = 1114;
 const PG_INT8 = 20;
 
-function createPostgresPool(connectionString: string): pg.Pool {
+/** node-postgres is loaded with the first query: a process on SQLite never holds it. */
+async function createPostgresPool(connectionString: string): Promise<pg.Pool> {
+  const { default: pg } = await import('pg');
   // Timestamps come back as the same ISO strings SQLite stores; counts (int8) as numbers.
   const toIso = (value: string) => new Date(value).toISOString();
   const parsers: Record<number, (value: string) => unknown> = {

@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
 
-const createRedisClient = (url: string) =>
-  createClient({
+/** node-redis is loaded on the first connection: a process without REDIS_URL never holds it. */
+async function createRedisClient(url: string) {
+  const { createClient } = await import('redis');
+  return createClient({
     url,
     disableOfflineQueue: true,
     socket: { connectTimeout: 2_000, reconnectStrategy: (retries) => redisReconnectDelayMs(retries) },
   });
+}
 
-export type RedisClient = ReturnType<typeof createRedisClient>;
+export type RedisClient = Awaited<ReturnType<typeof createRedisClient>>;
 
 /** Reconnect soon after a blip, then every 2 s at most, with jitter so N processes do not knock at once. */
 export const redisReconnectDelayMs = (retries: number, jitter = Math.random()) =>
@@ -28,7 +30,7 @@ export async function connectRedis(
   options: { name: string; log: FastifyBaseLogger },
 ): Promise<RedisClient> {
   const { name, log } = options;
-  const client = createRedisClient(url);
+  const client = await createRedisClient(url);
   let lost = false;
   client.on('error', (error: unknown) => {
     if (lost) return;

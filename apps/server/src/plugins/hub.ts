@@ -19,9 +19,11 @@ declare module 'fastify' {
 export const hub = fp(
   async (app) => {
     const { config, hubRedis } = app;
+    // Loaded only with several processes: a single process keeps the adapter out of its memory.
+    const streams = hubRedis && (await import('@socket.io/redis-streams-adapter'));
     const wheelHub = createHub(app.server, {
       tokens: app.tokens,
-      redis: hubRedis,
+      redis: hubRedis && streams ? { client: hubRedis, createAdapter: streams.createAdapter } : undefined,
       limiters: app.limiters,
       redisKeyPrefix: config.redisKeyPrefix,
       clock: app.clock,

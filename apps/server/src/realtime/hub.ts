@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { createAdapter } from '@socket.io/redis-streams-adapter';
 import {
   type ErrorCode,
   HUB_CAPABILITIES_MESSAGE,
@@ -31,8 +31,11 @@ class HandshakeError extends Error {
 
 export interface HubDependencies {
   tokens: TokenService;
-  /** With several server processes: the connection the Redis Streams adapter carries pushes over. */
-  redis: RedisClient | undefined;
+  /**
+   * With several server processes: the connection the Redis Streams adapter carries pushes
+   * over, and the adapter, loaded by the caller only then (a single process never loads it).
+   */
+  redis: { client: RedisClient; createAdapter: typeof createAdapter } | undefined;
   redisKeyPrefix: string;
   /** Where limits shared by all processes count (Redis when configured). */
   limiters: LimiterFactory;
@@ -186,13 +189,14 @@ export function createHub(httpServer: HttpServer, deps: HubDependencies) {
   });
 
   if (deps.redis) {
+    const { client, createAdapter } = deps.redis;
     io.adapter(
-      createAdapter(fitForStreamsAdapter(deps.redis), {
+      createAdapter(fitForStreamsAdapter(client), {
         streamName: `${deps.redisKeyPrefix}:hub`,
         sessionKeyPrefix: `${deps.redisKeyPrefix}:hub-session:`,
       }),
     );
-    resyncClientsWhenRedisReturns(deps.redis, io, deps.log);
+    resyncClientsWhenRedisReturns(client, io, deps.log);
   }
 
   const connections = createConnectionCounter(deps.connectionsPerAddress);

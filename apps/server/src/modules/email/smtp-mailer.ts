@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { SmtpConfig } from './outbox-rules';
 
 export interface OutgoingMail {
@@ -17,22 +16,36 @@ export interface Mailer {
 /** Give up on an unreachable or silent SMTP server quickly: the worker tries again later. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/** Nodemailer is loaded with the first mail: a server that sends none never holds it. */
+let nodemailerLoaded: Promise<typeof import('nodemailer')> | undefined;
+const loadNodemailer = () => {
+  nodemailerLoaded ??= import('nodemailer');
+  return nodemailerLoaded;
+};
+
 export const smtpMailer: Mailer = {
   open(config) {
-    const transport = nodemailer.createTransport({
-      host: config.host,
-      port: config.port,
-      secure: config.secure,
-      auth: config.auth,
-      pool: true,
-      maxConnections: 1,
-      ...TIMEOUTS,
-    });
+    const transport = loadNodemailer().then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: config.host,
+        port: config.port,
+        secure: config.secure,
+        auth: config.auth,
+        pool: true,
+        maxConnections: 1,
+        ...TIMEOUTS,
+      }),
+    );
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.from, ...mail });
+        await (await transport).sendMail({ from: config.from, ...mail });
       },
-      close: () => transport.close(),
+      // A transport that never loaded has nothing to close; its error reached `send`.
+      close: () =>
+        void transport.then(
+          (opened) => opened.close(),
+          () => {},
+        ),
     };
   },
 };

@@ -17,7 +17,7 @@ export const paymentsModule = fp<{ stripeClientOptions?: StripeClientOptions }>(
       payments: createPaymentsRepository(app.db),
       businessUsers: app.business.businessUsers,
       plans: app.business.plans,
-      provider: selectPaymentProvider(config.stripe, { random, stripeClientOptions }),
+      provider: await selectPaymentProvider(config.stripe, { random, stripeClientOptions }),
       clock: app.clock,
       random,
       log: app.log,

@@ -5,10 +5,10 @@ import { createStripePaymentProvider, type StripeClientOptions } from './stripe-
 import { createTestPaymentProvider } from './test-payment-provider';
 
 /** Stripe when its keys are configured; otherwise the built-in test-mode provider. */
-export function selectPaymentProvider(
+export async function selectPaymentProvider(
   stripe: AppConfig['stripe'],
   deps: { random: Random; stripeClientOptions?: StripeClientOptions | undefined },
-): PaymentProvider {
+): Promise<PaymentProvider> {
   return stripe
     ? createStripePaymentProvider({
         secretKey: stripe.secretKey,

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
 import type { PaymentEvent, PaymentProvider } from './payment-provider';
 
@@ -13,12 +13,16 @@ const REUSABLE_STATUSES: ReadonlySet<Stripe.PaymentIntent.Status> = new Set([
   'requires_confirmation',
 ]);
 
-/** Stripe PaymentIntents, confirmed in the browser by Stripe.js and reported to us by webhook. */
-export function createStripePaymentProvider(options: {
+/**
+ * Stripe PaymentIntents, confirmed in the browser by Stripe.js and reported to us by webhook.
+ * Stripe's SDK is loaded here, so a server in test mode never holds it.
+ */
+export async function createStripePaymentProvider(options: {
   secretKey: string;
   webhookSecret: string;
   clientOptions?: StripeClientOptions | undefined;
-}): PaymentProvider {
+}): Promise<PaymentProvider> {
+  const { default: Stripe } = await import('stripe');
   const stripe = new Stripe(options.secretKey, {
     ...options.clientOptions,
     // Creating an intent is idempotent (we send a key), so a retry cannot charge twice.
