@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { withStatementCache } from './database';
 import { SqliteGroupCommit } from './sqlite-group-commit';
 
+const COMMIT_DELAY_MS = 5;
+
 interface Schema {
   people: { id: Generated<number>; name: string };
 }
@@ -27,7 +29,7 @@ describe('SQLite group commit', () => {
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = FULL');
     db = new Kysely<Schema>({
-      dialect: new SqliteGroupCommit(file, withStatementCache(file).prepare).dialect(),
+      dialect: new SqliteGroupCommit(file, withStatementCache(file).prepare, COMMIT_DELAY_MS).dialect(),
     });
     await db.schema
       .createTable('people')
@@ -38,6 +40,7 @@ describe('SQLite group commit', () => {
     exec = vi.spyOn(file, 'exec');
   });
   afterEach(async () => {
+    vi.useRealTimers();
     outsider.close();
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
@@ -129,6 +132,58 @@ describe('SQLite group commit', () => {
     expect(committedNames()).toEqual([]);
     await write;
     expect(committedNames()).toEqual(['Ada']);
+  });
+
+  describe('under load (decision 037)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'performance'] });
+    });
+    /** A write whose answer the test can look for without awaiting it. */
+    const tracked = (write: Promise<unknown>) => {
+      const state = { answered: false };
+      write.then(() => {
+        state.answered = true;
+      });
+      return state;
+    };
+
+    it('lets the writes of the next milliseconds after a shared commit join one, answered once it is done', async () => {
+      const first = tracked(Promise.all([insert('Ada'), insert('Bo')]));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(first.answered).toBe(true);
+      expect(commits()).toBe(1);
+
+      const cy = tracked(insert('Cy'));
+      await vi.advanceTimersByTimeAsync(2);
+      const di = tracked(insert('Di'));
+      await vi.advanceTimersByTimeAsync(1);
+      // Turns have ended since Cy's write, but the commit waits for the delay.
+      expect([cy.answered, di.answered]).toEqual([false, false]);
+      expect(committedNames()).toEqual(['Ada', 'Bo']);
+
+      await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+      expect([cy.answered, di.answered]).toEqual([true, true]);
+      expect(committedNames()).toEqual(['Ada', 'Bo', 'Cy', 'Di']);
+      expect(commits()).toBe(2);
+    });
+
+    it('commits a write at the end of its turn when the batch before it had one writer', async () => {
+      const ada = tracked(insert('Ada'));
+      await vi.advanceTimersByTimeAsync(0);
+      const bo = tracked(insert('Bo'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect([ada.answered, bo.answered]).toEqual([true, true]);
+      expect(commits()).toBe(2);
+    });
+
+    it('commits at the end of its turn once the delay has passed since the last shared commit', async () => {
+      const first = tracked(Promise.all([insert('Ada'), insert('Bo')]));
+      await vi.advanceTimersByTimeAsync(COMMIT_DELAY_MS);
+      const cy = tracked(insert('Cy'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect([first.answered, cy.answered]).toEqual([true, true]);
+      expect(committedNames()).toEqual(['Ada', 'Bo', 'Cy']);
+    });
   });
 
   it('commits what is under way when closed', async () => {

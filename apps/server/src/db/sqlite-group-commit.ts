@@ -35,15 +35,24 @@ const TRANSACTION_SAVEPOINT = 'wheelmeet_transaction';
  * - A read does not wait: it sees writes whose commit is due at the end of this turn, as
  *   another connection would see them a moment later. Only a failed commit (the disk itself
  *   failing) could make such a read show a change that did not last.
+ *
+ * Under load the commits are paced (decision 037, PostgreSQL's `commit_delay`): after a batch
+ * that several writers shared, the next one commits no sooner than `commitDelayMs` after it,
+ * and the writes of the turns in between join it. Each fsync costs CPU as well as waiting, so
+ * fewer of them leave more of the core to the people. A write that follows a batch it did not
+ * share (work done one write after another, a quiet server) commits at the end of its turn.
  */
 export class SqliteGroupCommit {
   private readonly lock = new FifoLock();
   private batch: Batch | undefined;
   private closing: Promise<void> | undefined;
+  /** When the last batch committed (`performance.now()`), and whether several writers shared it. */
+  private lastCommit = { at: Number.NEGATIVE_INFINITY, shared: false };
 
   constructor(
     private readonly file: SqliteDatabase.Database,
     private readonly prepare: (sql: string) => SqliteDatabase.Statement,
+    private readonly commitDelayMs = 0,
   ) {}
 
   /** A Kysely dialect over this file; several Kysely instances may share one. */
@@ -130,14 +139,19 @@ export class SqliteGroupCommit {
 
   /** Called with the lock held. */
   private joinBatch(): Batch {
-    if (this.batch) return this.batch;
+    if (this.batch) {
+      this.batch.writers += 1;
+      return this.batch;
+    }
     if (this.closing) throw new Error('The database is closing');
     // IMMEDIATE takes the write lock now (waiting up to busy_timeout for another process),
     // rather than failing at the batch's first write when another process writes too.
     this.file.exec('begin immediate');
     const batch = new Batch();
     this.batch = batch;
-    setImmediate(() => void this.commitWhenFree(batch));
+    const paced = this.lastCommit.shared ? this.lastCommit.at + this.commitDelayMs - performance.now() : 0;
+    if (paced > 0) setTimeout(() => void this.commitWhenFree(batch), paced);
+    else setImmediate(() => void this.commitWhenFree(batch));
     return batch;
   }
 
@@ -157,6 +171,7 @@ export class SqliteGroupCommit {
     this.batch = undefined;
     try {
       this.file.exec('commit');
+      this.lastCommit = { at: performance.now(), shared: batch.writers > 1 };
       batch.succeed();
     } catch (error) {
       if (this.file.inTransaction) this.file.exec('rollback');
@@ -192,6 +207,8 @@ export interface OpenTransaction {
 }
 
 class Batch {
+  /** Statements and transactions that joined it. */
+  writers = 1;
   readonly committed: Promise<void>;
   succeed!: () => void;
   fail!: (error: unknown) => void;
