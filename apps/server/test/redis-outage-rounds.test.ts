@@ -68,6 +68,21 @@ describe.skipIf(skipReason !== undefined)(
           .executeTakeFirstOrThrow()
       ).current_round;
 
+    /**
+     * The round whose spin is under way but whose matches are not revealed yet, if any: when the
+     * outage ends in that moment, nobody can know their match, since the rounds' clock stops.
+     */
+    const unrevealedRoundOf = async (wheelId: string) => {
+      const wheel = await spinning.database.db
+        .selectFrom('wheels')
+        .select(['current_round', 'spin_started_at', 'matches_revealed_at'])
+        .where('id', '=', wheelId)
+        .executeTakeFirstOrThrow();
+      return wheel.spin_started_at !== null && wheel.matches_revealed_at === null
+        ? wheel.current_round
+        : undefined;
+    };
+
     it('brings everyone every spin and their match, and the matches both people accept become accepted', async () => {
       const wheelIds: string[] = [];
       for (const name of ['North', 'South']) {
@@ -94,6 +109,7 @@ describe.skipIf(skipReason !== undefined)(
       const outageEnds = Date.now() + OUTAGE_MS;
       while (Date.now() < outageEnds) await second();
       const roundsDuring = await Promise.all(wheelIds.map(roundOf));
+      const unrevealed = await Promise.all(wheelIds.map(unrevealedRoundOf));
       await redis.start();
       const back = Date.now();
       // Three seconds of wall time with the rounds' clock stopped: only Resync can bring news.
@@ -125,14 +141,19 @@ describe.skipIf(skipReason !== undefined)(
                 (m.user1_id === person.id || m.user2_id === person.id),
             );
             const matchKnownAt = person.matchKnownAt.get(round);
-            if (hadMatch && (matchKnownAt === undefined || matchKnownAt > back + 3_000))
+            const revealed = round !== unrevealed[index];
+            if (hadMatch && revealed && (matchKnownAt === undefined || matchKnownAt > back + 3_000))
               missed.push(`match of round ${round} for ${person.id}`);
           }
         }
       });
       const duringOutage = matches.filter((m) => {
         const index = wheelIds.indexOf(m.wheel_id);
-        return m.round > (roundsBefore[index] ?? 0) && m.round <= (roundsDuring[index] ?? 0);
+        return (
+          m.round > (roundsBefore[index] ?? 0) &&
+          m.round <= (roundsDuring[index] ?? 0) &&
+          m.round !== unrevealed[index]
+        );
       });
       const accepted = duringOutage.filter((m) => m.accepted_by_user1 && m.accepted_by_user2);
       const resyncs = people.map((person) => person.resyncs());
