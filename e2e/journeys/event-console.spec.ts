@@ -8,10 +8,14 @@ import { E2E_ADMIN_PASSWORD } from '../support/global-setup';
 import { journeyCamera } from '../support/journey';
 import { takeSeatAsNewParticipant } from '../support/participant';
 
-/** A start time an hour from now, as a `datetime-local` field takes it (the browser's own time zone). */
+/**
+ * A start time an hour from now, as a `datetime-local` field takes it (the browser's own time
+ * zone). The field drops the seconds, so the minute is rounded up: rounded down, the countdown
+ * could read 58:5x by the time the form is saved.
+ */
 const inAnHourLocal = (page: Page) =>
   page.evaluate(() => {
-    const start = new Date(Date.now() + 3_600_000);
+    const start = new Date(Date.now() + 3_600_000 + 59_000);
     const pad = (value: number) => String(value).padStart(2, '0');
     return `${start.getFullYear()}-${pad(start.getMonth() + 1)}-${pad(start.getDate())}T${pad(start.getHours())}:${pad(start.getMinutes())}`;
   });
