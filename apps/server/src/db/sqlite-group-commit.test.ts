@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { type Generated, Kysely } from 'kysely';
+import { CompiledQuery, type Generated, Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { withStatementCache } from './database';
 import { SqliteGroupCommit } from './sqlite-group-commit';
@@ -18,6 +18,7 @@ describe('SQLite group commit', () => {
   let filePath: string;
   let file: SqliteDatabase.Database;
   let exec: MockInstance<(sql: string) => SqliteDatabase.Database>;
+  let writer: SqliteGroupCommit;
   let db: Kysely<Schema>;
   /** Another connection to the same file: it sees only what is committed. */
   let outsider: SqliteDatabase.Database;
@@ -28,9 +29,8 @@ describe('SQLite group commit', () => {
     file = new SqliteDatabase(filePath);
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = FULL');
-    db = new Kysely<Schema>({
-      dialect: new SqliteGroupCommit(file, withStatementCache(file).prepare, COMMIT_DELAY_MS).dialect(),
-    });
+    writer = new SqliteGroupCommit(file, withStatementCache(file).prepare, COMMIT_DELAY_MS);
+    db = new Kysely<Schema>({ dialect: writer.dialect() });
     await db.schema
       .createTable('people')
       .addColumn('id', 'integer', (column) => column.primaryKey())
@@ -132,6 +132,20 @@ describe('SQLite group commit', () => {
     expect(committedNames()).toEqual([]);
     await write;
     expect(committedNames()).toEqual(['Ada']);
+  });
+
+  it('hands a released connection out again, without the transaction left open on it', async () => {
+    const driver = writer.dialect(async () => {}).createDriver();
+    const abandoned = await driver.acquireConnection();
+    await driver.beginTransaction(abandoned, {});
+    await abandoned.executeQuery(CompiledQuery.raw("insert into people (name) values ('Ada')"));
+    await driver.releaseConnection(abandoned);
+
+    const next = await driver.acquireConnection();
+    expect(next).toBe(abandoned);
+    await next.executeQuery(CompiledQuery.raw("insert into people (name) values ('Bo')"));
+    await driver.releaseConnection(next);
+    expect(committedNames()).toEqual(['Bo']);
   });
 
   describe('under load (decision 037)', () => {
