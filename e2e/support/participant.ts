@@ -11,7 +11,9 @@ export async function takeSeatAsNewParticipant(
 ) {
   await page.getByRole('button', { name: `${seat.ring} ring, seat ${seat.number}, free` }).click();
   const dialog = page.getByRole('dialog', { name: 'Register to Join' });
-  await expect(dialog).toBeVisible();
+  // A dialog's code is fetched when the browser is first idle or at the first click: in a
+  // browser just launched on a busy 2-core CI machine that once took longer than the default.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   if (profile.username) await dialog.getByLabel(/Username/).fill(profile.username);
   await dialog.getByLabel(/Age/).fill(profile.age);
   await dialog.getByLabel(/Gender/).selectOption({ label: profile.gender });
