@@ -110,6 +110,12 @@ test('a reload mid-round keeps the seat, and after the spin the match is still t
     answerSeconds: 120,
   });
   const { ada, bob } = await twoSeated(browser, baseURL, page, wheel.id);
+  // Seats are kept for the next round, and its spin, 14 s after the reveal, would close the
+  // match still pending (decision 010) before a slow reload is back. Ada gives up her seat at
+  // the round's end, so the wheel then waits and the match stays open for two minutes.
+  const staying = ada.getByRole('switch', { name: 'Stay for the next round' });
+  await staying.click();
+  await expect(staying).not.toBeChecked();
 
   // Before the spin: the seat is still Ada's after a reload.
   await ada.reload();
