@@ -10,12 +10,21 @@
  * people's SetStaying (the bench gives up the kept seat, issue 38) is answered too, and a spin
  * closes the last round's matches as the app's does.
  *
+ * With BARE_DURABLE_DIR (target `bare-durable`) it also makes durable what the app makes durable
+ * before it answers: each seat taken and each answer is written with plain better-sqlite3 (WAL,
+ * synchronous=FULL) and acknowledged once committed, a spin stores its matches and a reset clears
+ * the seats. The writes of one event-loop turn share one commit, as the app's group commit does
+ * (decision 023, without its pacing). Against this baseline the app's CPU says what its own code
+ * costs beyond the durability it promises; against the bare one, what durability itself costs.
+ *
  * Started by hub-load.ts as a child process; tells its parent `{ origin }` once it listens.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { HUB_PATH } from '@wheelmeet/contracts';
+import SqliteDatabase from 'better-sqlite3';
 import { Server, type Socket } from 'socket.io';
 
 const WHEELS = Number(process.env.BARE_WHEELS ?? 10);
@@ -77,6 +86,74 @@ for (let i = 0; i < WHEELS; i += 1) {
     seq: 0,
   });
 }
+
+/** The durable store of `bare-durable`: a table per thing the app keeps, and a commit per turn. */
+function openDurableStore(file: string) {
+  const db = new SqliteDatabase(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec(`
+    create table slots (id text primary key, wheel_id text not null, position integer not null,
+      participant_id text, occupied_at text);
+    create table matches (id text primary key, wheel_id text not null, round integer not null,
+      user1_id text not null, user2_id text not null, status text not null,
+      accepted_by_user1 integer not null, accepted_by_user2 integer not null, answer_by text not null);
+  `);
+  const statements = {
+    insertSlot: db.prepare('insert into slots values (?, ?, ?, null, null)'),
+    takeSlot: db.prepare(
+      'update slots set participant_id = ?, occupied_at = ? where id = ? and participant_id is null',
+    ),
+    clearSlots: db.prepare('update slots set participant_id = null, occupied_at = null where wheel_id = ?'),
+    insertMatch: db.prepare('insert into matches values (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+    answer: db.prepare(
+      'update matches set accepted_by_user1 = ?, accepted_by_user2 = ?, status = ? where id = ?',
+    ),
+    deleteMatch: db.prepare('delete from matches where id = ?'),
+  };
+  let committed: Promise<void> | undefined;
+  /** Runs `change` in this turn's transaction; resolves once that transaction has committed. */
+  function write(change: () => void): Promise<void> {
+    if (!committed) {
+      db.exec('begin');
+      committed = new Promise((resolve, reject) =>
+        setImmediate(() => {
+          committed = undefined;
+          try {
+            db.exec('commit');
+            resolve();
+          } catch (error) {
+            reject(error);
+          }
+        }),
+      );
+    }
+    change();
+    return committed;
+  }
+  return { statements, write };
+}
+const durable = process.env.BARE_DURABLE_DIR
+  ? openDurableStore(path.join(process.env.BARE_DURABLE_DIR, 'bare.db'))
+  : undefined;
+/** `then` at once on the bare server; on the durable one after `change` has committed. */
+function durably(
+  change: (store: NonNullable<typeof durable>['statements']) => void,
+  then: () => void = () => {},
+) {
+  if (!durable) return then();
+  durable
+    .write(() => change(durable.statements))
+    .then(then, (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
+if (durable)
+  void durable.write(() => {
+    for (const wheel of wheels.values())
+      for (const slot of wheel.slots) durable.statements.insertSlot.run(slot.id, wheel.id, slot.position);
+  });
 
 const person = (id: string): Person => ({
   id,
@@ -147,6 +224,7 @@ function spin(wheel: BareWheel) {
   for (const match of matches.values()) {
     if (match.wheelId !== wheel.id || match.round >= wheel.round) continue;
     matches.delete(match.id);
+    durably((store) => store.deleteMatch.run(match.id));
     io.to([`participant:${match.user1.id}`, `participant:${match.user2.id}`]).emit('MatchExpired', {
       wheelId: wheel.id,
       matchId: match.id,
@@ -172,6 +250,20 @@ function spin(wheel: BareWheel) {
     matches.set(match.id, match);
     roundMatches.push(match);
   }
+  durably((store) => {
+    for (const match of roundMatches)
+      store.insertMatch.run(
+        match.id,
+        match.wheelId,
+        match.round,
+        match.user1.id,
+        match.user2.id,
+        match.status,
+        0,
+        0,
+        match.answerBy,
+      );
+  });
   setTimeout(() => {
     io.to(room(wheel.id)).emit('MatchesCreated', {
       wheelId: wheel.id,
@@ -192,8 +284,13 @@ function spin(wheel: BareWheel) {
         slot.occupant = null;
         slot.occupiedAt = null;
       }
-      wheel.spinning = false;
-      schedule(wheel, true);
+      durably(
+        (store) => store.clearSlots.run(wheel.id),
+        () => {
+          wheel.spinning = false;
+          schedule(wheel, true);
+        },
+      );
     }, RESET_MS);
   }, SPIN_MS);
 }
@@ -255,13 +352,18 @@ io.on('connection', (socket: Socket) => {
       const occupiedAt = new Date().toISOString();
       slot.occupant = me;
       slot.occupiedAt = occupiedAt;
-      ack({ data: null });
-      pushSlotTaken(wheel, { userId: me.id, slotId, occupiedAt });
-      const seated = wheel.slots.filter((candidate) => candidate.occupant);
-      const pairable =
-        seated.some((candidate) => candidate.position < half) &&
-        seated.some((candidate) => candidate.position >= half);
-      if (pairable && !wheel.nextSpinAt && !wheel.spinning) schedule(wheel, false);
+      durably(
+        (store) => store.takeSlot.run(me.id, occupiedAt, slotId),
+        () => {
+          ack({ data: null });
+          pushSlotTaken(wheel, { userId: me.id, slotId, occupiedAt });
+          const seated = wheel.slots.filter((candidate) => candidate.occupant);
+          const pairable =
+            seated.some((candidate) => candidate.position < half) &&
+            seated.some((candidate) => candidate.position >= half);
+          if (pairable && !wheel.nextSpinAt && !wheel.spinning) schedule(wheel, false);
+        },
+      );
     },
   );
   socket.on('AcceptMatch', ({ matchId }: { matchId: string }, ack: (answer: unknown) => void) => {
@@ -271,14 +373,20 @@ io.on('connection', (socket: Socket) => {
     else if (match.user2.id === me.id) match.acceptedByUser2 = true;
     else return ack({ error: { code: 'forbidden', message: 'Not your match' } });
     if (match.acceptedByUser1 && match.acceptedByUser2) match.status = 'Accepted';
-    ack({ data: match });
-    io.to([`participant:${match.user1.id}`, `participant:${match.user2.id}`]).emit('MatchAccepted', {
-      matchId,
-      userId: me.id,
-      acceptedByUser1: match.acceptedByUser1,
-      acceptedByUser2: match.acceptedByUser2,
-      status: match.status,
-    });
+    const { acceptedByUser1, acceptedByUser2, status } = match;
+    durably(
+      (store) => store.answer.run(Number(acceptedByUser1), Number(acceptedByUser2), status, matchId),
+      () => {
+        ack({ data: match });
+        io.to([`participant:${match.user1.id}`, `participant:${match.user2.id}`]).emit('MatchAccepted', {
+          matchId,
+          userId: me.id,
+          acceptedByUser1,
+          acceptedByUser2,
+          status,
+        });
+      },
+    );
   });
 });
 

@@ -19,6 +19,9 @@
  * shared 2-core machine one run's p99 moves by a hundred ms or more from one run to the next).
  * BENCH_DATABASE_URL runs the app on PostgreSQL (a database of its own, dropped after);
  * BENCH_CPU_PROF=<dir> writes the app server's V8 CPU profile there (bench/cpu-profile-top.ts).
+ * Target `bare-durable` is the bare server writing what the app makes durable to plain
+ * better-sqlite3 before it answers (bench/hub-load-bare.ts): the app against it is its own code's
+ * cost, bare-durable against bare is durability's.
  * Target `before` runs the app from another copy of apps/server, BENCH_BEFORE_DIR, e.g. an older
  * commit's (`git archive <commit> apps/server | tar -x -C .bench-before`, then
  * BENCH_BEFORE_DIR=.bench-before/apps/server --targets bare,before,app), for a before/after in one run.
@@ -72,7 +75,8 @@ const { values: options } = parseArgs({
 const SIZES = options.n.split(',').map(Number);
 const ROUNDS = Number(options.rounds);
 const WORKERS = Number(options.workers);
-type Target = 'app' | 'bare' | 'before';
+type Target = 'app' | 'bare' | 'bare-durable' | 'before';
+const isBare = (target: Target) => target === 'bare' || target === 'bare-durable';
 const TARGETS = options.targets.split(',') as Target[];
 const ROUND_SECONDS = Number(options['round-seconds']);
 const PROCESSES = options.processes.split(',').map(Number);
@@ -133,20 +137,34 @@ async function stop(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-async function startBare(wheels: number): Promise<Server> {
+async function startBare(wheels: number, durable: boolean): Promise<Server> {
+  const dataDir = durable ? mkdtempSync(path.join(tmpdir(), 'wheelmeet-bench-bare-')) : undefined;
+  const removeData = () => {
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const child = fork(await bundledForNode(path.join(here, 'hub-load-bare.ts')), [], {
     env: {
       PATH: process.env.PATH ?? '',
       BARE_WHEELS: String(wheels),
       BARE_SLOTS: String(SLOTS),
       BARE_ROUND_SECONDS: String(ROUND_SECONDS),
+      ...(dataDir ? { BARE_DURABLE_DIR: dataDir } : {}),
     },
   });
-  const ready = await new Promise<{ origin: string; wheelIds: string[] }>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as { origin: string; wheelIds: string[] }));
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
-  });
-  return { children: [child], origins: [ready.origin], wheelIds: ready.wheelIds, close: () => stop(child) };
+  try {
+    const ready = await new Promise<{ origin: string; wheelIds: string[] }>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as { origin: string; wheelIds: string[] }));
+      child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+    });
+    const close = async () => {
+      await stop(child);
+      removeData();
+    };
+    return { children: [child], origins: [ready.origin], wheelIds: ready.wheelIds, close };
+  } catch (error) {
+    removeData();
+    throw error;
+  }
 }
 
 /** With --webhooks: the organiser's receiver, on loopback, counting what arrives by event type. */
@@ -355,13 +373,12 @@ async function measure(
   processes: number,
 ): Promise<Measurement> {
   const wheels = people / SLOTS;
-  const receiver = WEBHOOKS && target !== 'bare' ? await startWebhookReceiver() : undefined;
+  const receiver = WEBHOOKS && !isBare(target) ? await startWebhookReceiver() : undefined;
   let server: Server;
   try {
-    server =
-      target === 'bare'
-        ? await startBare(wheels)
-        : await startApp(wheels, people, target === 'app' ? serverDir : beforeDir, processes, receiver?.url);
+    server = isBare(target)
+      ? await startBare(wheels, target === 'bare-durable')
+      : await startApp(wheels, people, target === 'app' ? serverDir : beforeDir, processes, receiver?.url);
   } catch (error) {
     await receiver?.close();
     throw error;
@@ -400,7 +417,7 @@ async function measure(
       );
       worker.send({
         type: 'setup',
-        target: target === 'bare' ? 'bare' : 'app',
+        target: isBare(target) ? 'bare' : 'app',
         origins: server.origins,
         people: share,
         rounds: ROUNDS,
@@ -533,7 +550,7 @@ async function main() {
   const runs = CLIENT_KINDS.flatMap((clients) =>
     TARGETS.flatMap(
       (target): Array<{ target: Target; processes: number; clients: ClientKind }> =>
-        target === 'bare'
+        isBare(target)
           ? [{ target, processes: 1, clients }]
           : PROCESSES.map((processes) => ({ target, processes, clients })),
     ),
@@ -565,14 +582,19 @@ async function main() {
       );
     }
     for (const run of runs) {
+      if (run.target === 'bare') continue;
       const label = labelOf(run);
-      const bare = bareLabelFor(run.clients);
-      const bareCpu = cpu.get(bare);
-      const bareRss = rss.get(bare);
-      if (run.target === 'bare' || !bareCpu || !bareRss) continue;
-      cpuRatios.push(
-        `${people} (${label}): CPU ${((cpu.get(label) ?? 0) / bareCpu).toFixed(2)}×, RSS ${((rss.get(label) ?? 0) / bareRss).toFixed(2)}×`,
-      );
+      const against = (baseline: Target) => {
+        const base = labelOf({ target: baseline, processes: 1, clients: run.clients });
+        const baseCpu = cpu.get(base);
+        const baseRss = rss.get(base);
+        if (!baseCpu || !baseRss) return [];
+        return `CPU ${((cpu.get(label) ?? 0) / baseCpu).toFixed(2)}×, RSS ${((rss.get(label) ?? 0) / baseRss).toFixed(2)}× ${baseline}`;
+      };
+      const ratios = (run.target === 'bare-durable' ? ['bare' as const] : (['bare', 'bare-durable'] as const))
+        .flatMap(against)
+        .join(', ');
+      if (ratios) cpuRatios.push(`${people} (${label}): ${ratios}`);
     }
   }
   if (REPEATS > 1)
@@ -591,7 +613,7 @@ async function main() {
     (clients) => `${bareLabelFor(clients)} ${held.get(bareLabelFor(clients)) ?? 0}`,
   );
   process.stdout.write(
-    `\nLargest N held${REPEATS > 1 ? ' (in most runs)' : ''}: ${largest}${TARGETS.includes('bare') ? `; ${bareHeld.join(', ')}` : ''}; server CPU and peak RSS (medians) against bare, at N = ${cpuRatios.join('; ')}; load average at end ${loadAverage()}\n`,
+    `\nLargest N held${REPEATS > 1 ? ' (in most runs)' : ''}: ${largest}${TARGETS.includes('bare') ? `; ${bareHeld.join(', ')}` : ''}; server CPU and peak RSS (medians) against the baselines, at N = ${cpuRatios.join('; ')}; load average at end ${loadAverage()}\n`,
   );
 }
 
