@@ -268,6 +268,8 @@ export function WheelExperience({
   const registrationOpenerRef = useRef<string | null>(null);
   const matchesOpenerRef = useRef<Element | null>(null);
   const matchesButtonRef = useRef<HTMLButtonElement>(null);
+  // Where focus goes when a dialog closes and what opened it is gone: the wheel, not the page's body.
+  const titleRef = useRef<HTMLHeadingElement>(null);
 
   const mySlot = me ? live.slots.find((slot) => slot.userId === me.id) : undefined;
   const matches = shownMatches(state.matches);
@@ -457,7 +459,12 @@ export function WheelExperience({
         className="text-center lg:grid lg:grid-cols-[minmax(18rem,24rem)_1fr] lg:items-center lg:gap-10 lg:text-left"
       >
         <div>
-          <Title id={titleId} className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          <Title
+            ref={titleRef}
+            id={titleId}
+            tabIndex={-1}
+            className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
+          >
             {live.name}
           </Title>
           {live.description ? (
@@ -598,7 +605,8 @@ export function WheelExperience({
               // Back to the seat that opened the dialog (now the user's own, after registering).
               const slotId = registrationOpenerRef.current;
               registrationOpenerRef.current = null;
-              if (slotId && focusIfPresent(seatButton(slotId))) event.preventDefault();
+              if ((slotId && focusIfPresent(seatButton(slotId))) || focusIfPresent(titleRef.current))
+                event.preventDefault();
             }}
           />
         </Suspense>
@@ -620,9 +628,15 @@ export function WheelExperience({
             }}
             onCloseAutoFocus={(event) => {
               // Back where the user was; the toast that opened it is gone, so else 'Your matches (N)'.
+              // A dialog the reveal opened, closed by the server, had no opener to go back to.
               const opener = matchesOpenerRef.current;
               matchesOpenerRef.current = null;
-              if (focusIfPresent(opener) || focusIfPresent(matchesButtonRef.current)) event.preventDefault();
+              if (
+                focusIfPresent(opener) ||
+                focusIfPresent(matchesButtonRef.current) ||
+                focusIfPresent(titleRef.current)
+              )
+                event.preventDefault();
             }}
           />
         </Suspense>

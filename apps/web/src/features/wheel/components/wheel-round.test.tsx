@@ -441,6 +441,20 @@ describe('focus', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Your matches (1)' })).toHaveFocus());
   });
+
+  it("goes to the wheel's title when the server closes a dialog that opened by itself", async () => {
+    const match = makeMatch();
+    const { hub } = setup({ snapshot: { myMatches: [match] } });
+    await settle();
+    expect(matchDialog()).toBeInTheDocument();
+
+    act(() => hub.push('MatchExpired', { wheelId: WHEEL_ID, matchId: match.id, reason: 'unanswered' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Not lost on the page's body: a keyboard or screen-reader user goes on from the wheel.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: makeEmptyWheel().name })).toHaveFocus(),
+    );
+  });
 });
 
 describe('the wheel feature', () => {
