@@ -4,7 +4,7 @@ import { createWheel } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
 import { E2E_ROUND_SECONDS } from '../support/global-setup';
 import { journeyCamera } from '../support/journey';
-import { takeSeatAsNewParticipant } from '../support/participant';
+import { stayingSwitch, stopStaying, takeSeatAsNewParticipant } from '../support/participant';
 
 /**
  * What happens to a match when the other person does not say yes: they never answer, they
@@ -61,7 +61,7 @@ test('a partner who never answers: both are told, and both can sit down again', 
   await expect(ada.getByRole('button', { name: /^Inner ring, seat 1, taken by .*\(you\)$/ })).toBeVisible({
     timeout: spinTimeout,
   });
-  await expect(ada.getByRole('switch', { name: 'Stay for the next round' })).toBeChecked();
+  await expect(stayingSwitch(ada)).toBeChecked();
   await shoot(ada, 'ada-seated-for-the-next-round');
 });
 
@@ -113,9 +113,7 @@ test('a reload mid-round keeps the seat, and after the spin the match is still t
   // Seats are kept for the next round, and its spin, 14 s after the reveal, would close the
   // match still pending (decision 010) before a slow reload is back. Ada gives up her seat at
   // the round's end, so the wheel then waits and the match stays open for two minutes.
-  const staying = ada.getByRole('switch', { name: 'Stay for the next round' });
-  await staying.click();
-  await expect(staying).not.toBeChecked();
+  await stopStaying(ada);
 
   // Before the spin: the seat is still Ada's after a reload.
   await ada.reload();

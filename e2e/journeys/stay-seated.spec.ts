@@ -3,7 +3,7 @@ import { createWheel } from '../support/admin-api';
 import { NAMED_FORM } from '../support/forms';
 import { expect, test } from '../support/fixtures';
 import { journeyCamera } from '../support/journey';
-import { takeSeatAsNewParticipant } from '../support/participant';
+import { stayingSwitch, stopStaying, takeSeatAsNewParticipant } from '../support/participant';
 
 /**
  * A round-robin for free (issue 38): six people sit down once on a 6-seat wheel and stay. Each
@@ -85,7 +85,7 @@ test('six people who stay seated: Ada meets the three people facing her ring in 
     );
   }
   // Once seated, staying is on: Ada's seat is hers for the next rounds too.
-  const staying = ada.getByRole('switch', { name: 'Stay for the next round' });
+  const staying = stayingSwitch(ada);
   await expect(staying).toBeChecked();
   await shoot(ada, 'ada-seated-and-staying');
 
@@ -111,8 +111,7 @@ test('six people who stay seated: Ada meets the three people facing her ring in 
   expect(met.every((name) => ['Di', 'Ed', 'Flo'].includes(name))).toBe(true);
 
   // Turning staying off: she still meets someone this round, then her seat is given up.
-  await staying.click();
-  await expect(staying).not.toBeChecked();
+  await stopStaying(ada);
   await declineThisRound(ada);
   await declinedDialog(ada).getByRole('button', { name: 'Close' }).click();
   await expect(ada.getByText('Choose a free seat to join this round.')).toBeVisible({

@@ -26,6 +26,16 @@ export async function takeSeatAsNewParticipant(
   ).toBeVisible();
 }
 
+/** The seated person's "Stay for the next round" switch (issue 38): on by default once seated. */
+export const stayingSwitch = (page: Page) => page.getByRole('switch', { name: 'Stay for the next round' });
+
+/** Turns staying off and waits for the server to agree: the seat is given up at the round's end. */
+export async function stopStaying(page: Page) {
+  const staying = stayingSwitch(page);
+  await staying.click();
+  await expect(staying).not.toBeChecked();
+}
+
 /** Two people on a wheel of their own, matched, each with the match's dialog open. */
 export async function matchUp(
   request: APIRequestContext,

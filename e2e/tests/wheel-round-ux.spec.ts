@@ -4,7 +4,7 @@ import { seriousViolations } from '../support/accessibility';
 import { createWheel } from '../support/admin-api';
 import { expect, test } from '../support/fixtures';
 import { E2E_ROUND_SECONDS } from '../support/global-setup';
-import { takeSeatAsNewParticipant } from '../support/participant';
+import { stopStaying, takeSeatAsNewParticipant } from '../support/participant';
 
 /**
  * Issue 12, as the outside review saw it with several browsers: a desktop at 1366×768 and a
@@ -74,9 +74,7 @@ test('after a reload the match comes back and can still be accepted; the partner
   // (decision 010): 14 s after the reveal, sooner than this test's screenshots and scans take on
   // a busy machine. Bob gives up his seat at the round's end, so the wheel then waits for a pair
   // and the match stays open for the organiser's two minutes.
-  const bobStaying = bob.getByRole('switch', { name: 'Stay for the next round' });
-  await bobStaying.click();
-  await expect(bobStaying).not.toBeChecked();
+  await stopStaying(bob);
 
   // Countdown: the status and the countdown are in view without scrolling on both screens.
   for (const page of [ada, bob]) {
