@@ -21,6 +21,7 @@ import { eventsMigration } from './migrations/0018-events';
 import { deviceTokensMigration } from './migrations/0019-device-tokens';
 import { pushSequencesMigration } from './migrations/0020-push-sequences';
 import { preparedOffersMigration } from './migrations/0021-prepared-offers';
+import { tickerIndexesMigration } from './migrations/0022-ticker-indexes';
 import { columnTypes } from './migrations/column-types';
 
 /** Migrations in order; a name, once released, never changes. */
@@ -48,6 +49,7 @@ function migrationsFor(handle: DatabaseHandle): Record<string, Migration> {
     '0019-device-tokens': deviceTokensMigration(types),
     '0020-push-sequences': pushSequencesMigration(),
     '0021-prepared-offers': preparedOffersMigration(),
+    '0022-ticker-indexes': tickerIndexesMigration(),
   };
 }
 

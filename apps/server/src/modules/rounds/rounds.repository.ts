@@ -145,6 +145,8 @@ function roundQueries(db: Kysely<Database>) {
               eb
                 .selectFrom('slots')
                 .select('slots.id')
+                // By wheel too, so the (wheel, participant) index finds it: slots holds every wheel's.
+                .whereRef('slots.wheel_id', '=', 'participants.wheel_id')
                 .whereRef('slots.participant_id', '=', 'participants.id'),
             ),
           ]),
