@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { ParticipantRow } from '../../db/rows';
 import type { Database, MatchesTable } from '../../db/schema';
@@ -145,9 +145,18 @@ export function createMatchesRepository(db: Kysely<Database>) {
     return user1 && user2 ? { ...match, user1, user2 } : undefined;
   }
 
-  /** Open: not declined, not closed, and no call that already ended. */
+  /**
+   * Open: not declined, not closed, and no call that already ended. Word for word the predicate
+   * of the open matches' partial index (migration 0022), 'Rejected' written out rather than bound:
+   * SQLite uses a partial index only for a query that spells out the same terms (decision 038).
+   * Changing it means a migration that changes the index too.
+   */
   const isOpen = (eb: ExpressionBuilder<Database, 'matches'>) =>
-    eb.and([eb('closed_at', 'is', null), eb('status', '!=', 'Rejected'), eb('call_ended_at', 'is', null)]);
+    eb.and([
+      eb('closed_at', 'is', null),
+      eb('status', '!=', sql.lit('Rejected')),
+      eb('call_ended_at', 'is', null),
+    ]);
   const open = db.selectFrom('matches').selectAll().where(isOpen);
 
   /**
