@@ -32,12 +32,13 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { createPostgresDatabase } from './postgres-database';
 import { bundledForNode } from './production-server';
+import { loadAverage } from './report';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const WARMUP = 2;
@@ -170,10 +171,6 @@ async function main() {
 }
 
 const fmt = (value: number) => Math.round(value).toLocaleString('en');
-const loadAverage = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 interface Measurement {
   rps: number;

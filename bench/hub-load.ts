@@ -47,7 +47,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -57,7 +57,8 @@ import type { Database } from '../apps/server/src/db/schema';
 
 import type { ClientKind, WorkerResult, WorkerSetup } from './hub-load-worker';
 import { createPostgresDatabase } from './postgres-database';
-import { buildServer, bundledForNode, builtServerArgs, listeningOrigin } from './production-server';
+import { buildServer, builtServerArgs, bundledForNode, listeningOrigin } from './production-server';
+import { loadAverage } from './report';
 
 const { values: options } = parseArgs({
   options: {
@@ -90,10 +91,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(process.env.BENCH_APP_DIR ?? path.join(here, '../apps/server'));
 const beforeDir = path.resolve(process.env.BENCH_BEFORE_DIR ?? '');
 
-const loadAverage = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 const median = (values: number[]) => percentile(values, 50);
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -19,12 +19,13 @@
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import { startServer, stopServer } from './production-server';
+import { loadAverage } from './report';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -181,11 +182,6 @@ function networkRequests(lhr: Result): NetworkRequest[] {
 }
 
 const sumTransfer = (total: number, request: NetworkRequest) => total + (request.transferSize ?? 0);
-
-const loadAverage = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 function lighthouseVersion(): string {
   const found = spawnSync(process.execPath, ['-p', "require('lighthouse/package.json').version"], {

@@ -15,7 +15,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -25,19 +25,13 @@ import { loadConfig } from '../apps/server/src/config';
 import { SQLITE_FILE_NAME } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { cryptoRandom } from '../apps/server/src/lib/random';
+import { loadAverage, median } from './report';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/server');
 const ANSWERS = { age: 30, gender: 'other' };
-
-const loadAverage = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 function startApp(dataDir: string): Promise<{ child: ChildProcess; origin: string; wheelId: string }> {
   const profileDir = process.env.BENCH_CPU_PROF;

@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MATCH_CALL_START_WINDOW_MS } from '@wheelmeet/contracts';
 import SqliteDatabase from 'better-sqlite3';
@@ -29,6 +29,7 @@ import { createCallsRepository } from '../apps/server/src/modules/calls/calls.re
 import { createMatchesRepository } from '../apps/server/src/modules/matches/matches.repository';
 import { dueCutoffs } from '../apps/server/src/modules/rounds/round-timing';
 import { createRoundsRepository } from '../apps/server/src/modules/rounds/rounds.repository';
+import { loadAverage, median } from './report';
 
 const HISTORY = (process.env.BENCH_HISTORY ?? '0,20000,200000').split(',').map(Number);
 const TICKS = Number(process.env.BENCH_TICKS ?? 500);
@@ -123,14 +124,8 @@ async function measure(tick: () => Promise<void>): Promise<number> {
 }
 
 const print = (line: string) => process.stdout.write(`${line}\n`);
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 print(
-  `Ticker against history: ${ROUNDS} rounds of ${TICKS} ticks per size, alternating; Node ${process.version}; load average ${load()}`,
+  `Ticker against history: ${ROUNDS} rounds of ${TICKS} ticks per size, alternating; Node ${process.version}; load average ${loadAverage()}`,
 );
 const sizes = [];
 for (const pastMatches of HISTORY) sizes.push(await prepare(pastMatches));
@@ -152,4 +147,4 @@ for (const { pastMatches, perTick } of sizes)
   print(
     `| ${pastMatches} | ${perTick.map((value) => value.toFixed(0)).join(', ')} | ${median(perTick).toFixed(0)} | ${(median(perTick) / baseline).toFixed(2)}× |`,
   );
-print(`\nload average at end ${load()}`);
+print(`\nload average at end ${loadAverage()}`);
