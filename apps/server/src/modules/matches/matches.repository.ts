@@ -25,6 +25,94 @@ const matchById = compiledOnce(['id'], (db, { id }: { id: string }) =>
 const twoPeople = compiledOnce(['user1', 'user2'], (db, { user1, user2 }: { user1: string; user2: string }) =>
   db.selectFrom('participants').selectAll().where('id', 'in', [user1, user2]),
 );
+
+/**
+ * Open: not declined, not closed, and no call that already ended. Word for word the predicate
+ * of the open matches' partial index (migration 0022), 'Rejected' written out rather than bound:
+ * SQLite uses a partial index only for a query that spells out the same terms (decision 038).
+ * Changing it means a migration that changes the index too.
+ */
+const isOpen = (eb: ExpressionBuilder<Database, 'matches'>) =>
+  eb.and([
+    eb('closed_at', 'is', null),
+    eb('status', '!=', sql.lit('Rejected')),
+    eb('call_ended_at', 'is', null),
+  ]);
+
+/** A reload's or a new page's matches (JoinWheel): everyone's page joins as an event opens. */
+type SnapshotOf = { wheelId: string; participantId: string };
+const mineOnWheel = (db: Kysely<Database>, { wheelId, participantId }: SnapshotOf) =>
+  db
+    .selectFrom('matches')
+    .selectAll()
+    .where('wheel_id', '=', wheelId)
+    .where((eb) => eb.or([eb('user1_id', '=', participantId), eb('user2_id', '=', participantId)]))
+    .orderBy('round')
+    .orderBy('created_at');
+const openMatchesOf = compiledOnce(['wheelId', 'participantId'], (db, values: SnapshotOf) =>
+  mineOnWheel(db, values).where(isOpen),
+);
+const roundsOrOpenMatchesOf = compiledOnce(
+  ['wheelId', 'participantId', 'round'],
+  (db, values: SnapshotOf & { round: number }) =>
+    mineOnWheel(db, values).where((eb) => eb.or([eb('round', '=', values.round), isOpen(eb)])),
+);
+
+/**
+ * Closes the open matches `which` picks among the open ones, each with the reason its state gives
+ * (a pending one went unanswered, an accepted one never started its call), in one statement
+ * and so one commit: closing them one by one made a tick wait for a commit per match. The
+ * matches it closed, as they now stand.
+ */
+const closeOpen = (
+  db: Kysely<Database>,
+  at: string,
+  which: (
+    ids: SelectQueryBuilder<Database, 'matches', { id: string }>,
+  ) => SelectQueryBuilder<Database, 'matches', { id: string }>,
+) =>
+  db
+    .updateTable('matches')
+    .set((eb) => ({
+      closed_at: at,
+      close_reason: eb
+        .case()
+        .when('status', '=', 'Pending')
+        .then('unanswered' as const)
+        .else('callNotStarted' as const)
+        .end(),
+    }))
+    // Picked among the open ones, so a batch's limit never fills with closed matches (a closed
+    // match keeps its status); checked again as it is updated, so of two processes closing the
+    // same match only one closes it.
+    .where('id', 'in', which(db.selectFrom('matches').select('id').where(isOpen)))
+    .where(isOpen)
+    .returningAll();
+
+/** Run by every process's ticker five times a second (compiled once): see `closeDue`. */
+const closeDueStatement = compiledOnce(
+  ['now', 'callStartBy'],
+  (db, { now, callStartBy }: { now: string; callStartBy: string }) =>
+    closeOpen(db, now, (ids) =>
+      ids
+        // Implied by both cases below (the call's deadline is earlier); said on its own, it lets
+        // the open matches' index start and stop at the due ones rather than read them all.
+        .where('answer_by', '<=', now)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'Pending'), eb('answer_by', '<=', now)]),
+            eb.and([
+              eb('status', '=', 'Accepted'),
+              eb('call_started_at', 'is', null),
+              eb('answer_by', '<=', callStartBy),
+            ]),
+          ]),
+        )
+        .orderBy('answer_by')
+        .limit(CLOSE_BATCH_SIZE),
+    ),
+);
+
 interface Answer extends Record<string, unknown> {
   id: string;
   participant: string;
@@ -145,50 +233,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
     return user1 && user2 ? { ...match, user1, user2 } : undefined;
   }
 
-  /**
-   * Open: not declined, not closed, and no call that already ended. Word for word the predicate
-   * of the open matches' partial index (migration 0022), 'Rejected' written out rather than bound:
-   * SQLite uses a partial index only for a query that spells out the same terms (decision 038).
-   * Changing it means a migration that changes the index too.
-   */
-  const isOpen = (eb: ExpressionBuilder<Database, 'matches'>) =>
-    eb.and([
-      eb('closed_at', 'is', null),
-      eb('status', '!=', sql.lit('Rejected')),
-      eb('call_ended_at', 'is', null),
-    ]);
   const open = db.selectFrom('matches').selectAll().where(isOpen);
-
-  /**
-   * Closes the open matches `which` picks among the open ones, each with the reason its state gives
-   * (a pending one went unanswered, an accepted one never started its call), in one statement
-   * and so one commit: closing them one by one made a tick wait for a commit per match. The
-   * matches it closed, as they now stand.
-   */
-  const closeOpen = (
-    at: string,
-    which: (
-      ids: SelectQueryBuilder<Database, 'matches', { id: string }>,
-    ) => SelectQueryBuilder<Database, 'matches', { id: string }>,
-  ) =>
-    db
-      .updateTable('matches')
-      .set((eb) => ({
-        closed_at: at,
-        close_reason: eb
-          .case()
-          .when('status', '=', 'Pending')
-          .then('unanswered' as const)
-          .else('callNotStarted' as const)
-          .end(),
-      }))
-      // Picked among the open ones, so a batch's limit never fills with closed matches (a closed
-      // match keeps its status); checked again as it is updated, so of two processes closing the
-      // same match only one closes it.
-      .where('id', 'in', which(db.selectFrom('matches').select('id').where(isOpen)))
-      .where(isOpen)
-      .returningAll()
-      .execute();
 
   return {
     findById: byId,
@@ -201,24 +246,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
      * none of them.
      */
     closeDue(now: string, callStartDeadlinePassedBefore: string): Promise<MatchRow[]> {
-      return closeOpen(now, (ids) =>
-        ids
-          // Implied by both cases below (the call's deadline is earlier); said on its own, it lets
-          // the open matches' index start and stop at the due ones rather than read them all.
-          .where('answer_by', '<=', now)
-          .where((eb) =>
-            eb.or([
-              eb.and([eb('status', '=', 'Pending'), eb('answer_by', '<=', now)]),
-              eb.and([
-                eb('status', '=', 'Accepted'),
-                eb('call_started_at', 'is', null),
-                eb('answer_by', '<=', callStartDeadlinePassedBefore),
-              ]),
-            ]),
-          )
-          .orderBy('answer_by')
-          .limit(CLOSE_BATCH_SIZE),
-      );
+      return closeDueStatement(db, { now, callStartBy: callStartDeadlinePassedBefore });
     },
 
     /** A participant's open matches on a wheel. */
@@ -231,9 +259,9 @@ export function createMatchesRepository(db: Kysely<Database>) {
 
     /** Closes, in one statement, a wheel's open matches from rounds before `round` with no call under way. */
     closeStaleBefore(wheelId: string, round: number, at: string): Promise<MatchRow[]> {
-      return closeOpen(at, (ids) =>
+      return closeOpen(db, at, (ids) =>
         ids.where('wheel_id', '=', wheelId).where('round', '<', round).where('call_started_at', 'is', null),
-      );
+      ).execute();
     },
 
     /**
@@ -241,7 +269,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
      * current one with no call under way: what `closeStaleBefore` closes, for all wheels at once.
      */
     closeStaleOnEveryWheel(at: string): Promise<MatchRow[]> {
-      return closeOpen(at, (ids) =>
+      return closeOpen(db, at, (ids) =>
         ids
           .where('call_started_at', 'is', null)
           .where((eb) =>
@@ -254,7 +282,7 @@ export function createMatchesRepository(db: Kysely<Database>) {
                 .whereRef('wheels.id', '=', 'matches.wheel_id'),
             ),
           ),
-      );
+      ).execute();
     },
 
     /** Closes an open match; false when it was closed, declined or ended meanwhile (another process). */
@@ -274,15 +302,10 @@ export function createMatchesRepository(db: Kysely<Database>) {
       participantId: string,
       round: number | undefined,
     ): Promise<MatchWithPeople[]> {
-      const mine = await db
-        .selectFrom('matches')
-        .selectAll()
-        .where('wheel_id', '=', wheelId)
-        .where((eb) => eb.or([eb('user1_id', '=', participantId), eb('user2_id', '=', participantId)]))
-        .where((eb) => (round === undefined ? isOpen(eb) : eb.or([eb('round', '=', round), isOpen(eb)])))
-        .orderBy('round')
-        .orderBy('created_at')
-        .execute();
+      const mine =
+        round === undefined
+          ? await openMatchesOf(db, { wheelId, participantId })
+          : await roundsOrOpenMatchesOf(db, { wheelId, participantId, round });
       return withPeople(mine);
     },
 

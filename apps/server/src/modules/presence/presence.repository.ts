@@ -15,6 +15,11 @@ const reservePushSeqs = compiledOnce(
       .returning('seq'),
 );
 
+/** Read for every JoinWheel's snapshot, so built once too. */
+const pushSeqOf = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: string }) =>
+  db.selectFrom('wheel_push_sequences').select('seq').where('wheel_id', '=', wheelId),
+);
+
 /** Each wheel's push number (issue 36): one row per wheel, shared by every server process. */
 export function createPresenceRepository(db: Kysely<Database>) {
   return {
@@ -30,11 +35,7 @@ export function createPresenceRepository(db: Kysely<Database>) {
 
     /** The number of the wheel's latest push; 0 before its first. */
     async currentPushSeq(wheelId: string): Promise<number> {
-      const row = await db
-        .selectFrom('wheel_push_sequences')
-        .select('seq')
-        .where('wheel_id', '=', wheelId)
-        .executeTakeFirst();
+      const [row] = await pushSeqOf(db, { wheelId });
       return Number(row?.seq ?? 0);
     },
   };

@@ -3,6 +3,7 @@ import { compiledOnce } from '../../db/compiled-once';
 import type { WheelRow } from '../../db/rows';
 import type { Database, MatchesTable, WheelRoundsTable } from '../../db/schema';
 import { type DeliveryRow, recordWebhookDeliveries } from '../webhooks/webhook-deliveries.repository';
+import { wheelById } from '../wheels/wheels.repository';
 
 /**
  * The round state machine's SQL. Every transition is a conditional update that names the
@@ -48,6 +49,55 @@ const countdownIfIdle = compiledOnce(
       .where('rounds_paused', '=', false)
       .where('status', '=', 'Active')
       .returning(['current_round', 'last_spin_date', 'next_spin_at']),
+);
+
+type DueCutoffs = { spinDueBy: string; revealDueBy: string; resetDueBy: string };
+/** Asked by every process's ticker five times a second (compiled once): see `listDue`. */
+const dueWheels = compiledOnce(['spinDueBy', 'revealDueBy', 'resetDueBy'], (db, cutoffs: DueCutoffs) =>
+  db
+    .selectFrom('wheels')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('spin_started_at', 'is', null),
+          eb('next_spin_at', 'is not', null),
+          eb('next_spin_at', '<=', cutoffs.spinDueBy),
+        ]),
+        eb.and([
+          eb('spin_started_at', 'is not', null),
+          eb('matches_revealed_at', 'is', null),
+          eb('spin_started_at', '<=', cutoffs.revealDueBy),
+        ]),
+        eb.and([
+          eb('matches_revealed_at', 'is not', null),
+          eb('matches_revealed_at', '<=', cutoffs.resetDueBy),
+        ]),
+      ]),
+    ),
+);
+/** See `isStaying`; asked for every JoinWheel's snapshot too. */
+const stayingParticipant = compiledOnce(
+  ['participantId'],
+  (db, { participantId }: { participantId: string }) =>
+    db
+      .selectFrom('participants')
+      .select('participants.id')
+      .where('participants.id', '=', participantId)
+      .where('participants.staying', '=', true)
+      .where((eb) =>
+        eb.or([
+          eb('participants.home_position', 'is not', null),
+          eb.exists(
+            eb
+              .selectFrom('slots')
+              .select('slots.id')
+              // By wheel too, so the (wheel, participant) index finds it: slots holds every wheel's.
+              .whereRef('slots.wheel_id', '=', 'participants.wheel_id')
+              .whereRef('slots.participant_id', '=', 'participants.id'),
+          ),
+        ]),
+      ),
 );
 
 /** A seat the reset kept for its staying person (issue 38). */
@@ -103,29 +153,8 @@ function roundQueries(db: Kysely<Database>) {
     },
 
     /** Wheels with a spin, a reveal or a reset due. */
-    listDue(cutoffs: { spinDueBy: string; revealDueBy: string; resetDueBy: string }): Promise<WheelRow[]> {
-      return db
-        .selectFrom('wheels')
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb.and([
-              eb('spin_started_at', 'is', null),
-              eb('next_spin_at', 'is not', null),
-              eb('next_spin_at', '<=', cutoffs.spinDueBy),
-            ]),
-            eb.and([
-              eb('spin_started_at', 'is not', null),
-              eb('matches_revealed_at', 'is', null),
-              eb('spin_started_at', '<=', cutoffs.revealDueBy),
-            ]),
-            eb.and([
-              eb('matches_revealed_at', 'is not', null),
-              eb('matches_revealed_at', '<=', cutoffs.resetDueBy),
-            ]),
-          ]),
-        )
-        .execute();
+    listDue(cutoffs: DueCutoffs): Promise<WheelRow[]> {
+      return dueWheels(db, cutoffs);
     },
 
     /**
@@ -133,30 +162,13 @@ function roundQueries(db: Kysely<Database>) {
      * either hold a seat or wait to be given theirs back after a call.
      */
     async isStaying(participantId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('participants')
-        .select('participants.id')
-        .where('participants.id', '=', participantId)
-        .where('participants.staying', '=', true)
-        .where((eb) =>
-          eb.or([
-            eb('participants.home_position', 'is not', null),
-            eb.exists(
-              eb
-                .selectFrom('slots')
-                .select('slots.id')
-                // By wheel too, so the (wheel, participant) index finds it: slots holds every wheel's.
-                .whereRef('slots.wheel_id', '=', 'participants.wheel_id')
-                .whereRef('slots.participant_id', '=', 'participants.id'),
-            ),
-          ]),
-        )
-        .executeTakeFirst();
+      const [row] = await stayingParticipant(db, { participantId });
       return row !== undefined;
     },
 
-    findWheel(id: string): Promise<WheelRow | undefined> {
-      return db.selectFrom('wheels').selectAll().where('id', '=', id).executeTakeFirst();
+    async findWheel(id: string): Promise<WheelRow | undefined> {
+      const [row] = await wheelById(db, { id });
+      return row;
     },
 
     listOccupiedSlots(wheelId: string): Promise<Array<{ position: number; participant_id: string }>> {

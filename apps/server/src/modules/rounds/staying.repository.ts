@@ -11,6 +11,42 @@ const forgiveMissedAnswers = compiledOnce(['participantId'], (db, values: { part
     .where('missed_answers', '>', 0),
 );
 
+/**
+ * Asked for each of the two people of every call that ends or never starts (compiled once): who
+ * waits to sit again, and where.
+ */
+const waitingStayer = compiledOnce(['participantId'], (db, { participantId }: { participantId: string }) =>
+  db
+    .selectFrom('participants')
+    .innerJoin('wheels', 'wheels.id', 'participants.wheel_id')
+    .select((eb) => [
+      'participants.wheel_id',
+      'participants.home_position',
+      'wheels.slot_count',
+      'wheels.spin_started_at',
+      eb
+        .exists(
+          eb
+            .selectFrom('matches')
+            .select('matches.id')
+            .whereRef('matches.wheel_id', '=', 'participants.wheel_id')
+            .where('matches.status', '=', 'Accepted')
+            .where('matches.call_ended_at', 'is', null)
+            .where('matches.closed_at', 'is', null)
+            .where((match) =>
+              match.or([
+                match('matches.user1_id', '=', participantId),
+                match('matches.user2_id', '=', participantId),
+              ]),
+            ),
+        )
+        .as('in_call'),
+    ])
+    .where('participants.id', '=', participantId)
+    .where('participants.staying', '=', true)
+    .where('participants.home_position', 'is not', null),
+);
+
 /** A person waiting to sit again after their call, with what deciding where (and whether now) needs. */
 export interface WaitingStayer {
   wheel_id: string;
@@ -27,36 +63,7 @@ export function createStayingRepository(db: Kysely<Database>) {
   return {
     /** The participant, if they stay and wait for their seat after a call. */
     async findWaitingStayer(participantId: string): Promise<WaitingStayer | undefined> {
-      const row = await db
-        .selectFrom('participants')
-        .innerJoin('wheels', 'wheels.id', 'participants.wheel_id')
-        .select((eb) => [
-          'participants.wheel_id',
-          'participants.home_position',
-          'wheels.slot_count',
-          'wheels.spin_started_at',
-          eb
-            .exists(
-              eb
-                .selectFrom('matches')
-                .select('matches.id')
-                .whereRef('matches.wheel_id', '=', 'participants.wheel_id')
-                .where('matches.status', '=', 'Accepted')
-                .where('matches.call_ended_at', 'is', null)
-                .where('matches.closed_at', 'is', null)
-                .where((match) =>
-                  match.or([
-                    match('matches.user1_id', '=', participantId),
-                    match('matches.user2_id', '=', participantId),
-                  ]),
-                ),
-            )
-            .as('in_call'),
-        ])
-        .where('participants.id', '=', participantId)
-        .where('participants.staying', '=', true)
-        .where('participants.home_position', 'is not', null)
-        .executeTakeFirst();
+      const [row] = await waitingStayer(db, { participantId });
       if (!row || row.home_position === null) return undefined;
       return {
         wheel_id: row.wheel_id,

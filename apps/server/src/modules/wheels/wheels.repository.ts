@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { ParticipantRow, WheelRow } from '../../db/rows';
 import type { Database, WheelsTable } from '../../db/schema';
@@ -96,6 +96,63 @@ const stayOnNewSeat = compiledOnce(['participantId'], (db, values: { participant
     .where('id', '=', values.participantId),
 );
 
+/*
+ * What every page's JoinWheel reads for its snapshot, within seconds of the others when an event
+ * opens, so built once too (issue 37). The rounds read a wheel's row through `wheelById` as well.
+ */
+export const wheelById = compiledOnce(['id'], (db, { id }: { id: string }) =>
+  db.selectFrom('wheels').selectAll().where('id', '=', id),
+);
+const slotsOfWheel = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: string }) =>
+  db
+    .selectFrom('slots')
+    .select(['id', 'wheel_id', 'position', 'participant_id', 'occupied_at'])
+    .where('wheel_id', '=', wheelId)
+    .orderBy('position'),
+);
+const occupantsOfWheel = compiledOnce(['wheelId'], (db, { wheelId }: { wheelId: string }) =>
+  db
+    .selectFrom('participants')
+    .innerJoin('slots', 'slots.participant_id', 'participants.id')
+    .selectAll('participants')
+    .where('slots.wheel_id', '=', wheelId),
+);
+/** Only for someone who holds a seat on the wheel or waits to be given theirs back after a call. */
+const seatedOrWaiting =
+  (wheelId: string, participantId: string) => (eb: ExpressionBuilder<Database, 'participants'>) =>
+    eb.or([
+      eb('home_position', 'is not', null),
+      eb.exists(
+        eb
+          .selectFrom('slots')
+          .select('slots.id')
+          .where('slots.wheel_id', '=', wheelId)
+          .where('slots.participant_id', '=', participantId),
+      ),
+    ]);
+/** SetStaying: someone who picks a seat each round turns it off after every take (issue 38). */
+type StayingChange = { wheelId: string; participantId: string };
+const keepSeat = compiledOnce(['wheelId', 'participantId'], (db, { wheelId, participantId }: StayingChange) =>
+  db
+    .updateTable('participants')
+    .set({ staying: true, missed_answers: 0 })
+    .where('id', '=', participantId)
+    .where('wheel_id', '=', wheelId)
+    .where(seatedOrWaiting(wheelId, participantId))
+    .returning('id'),
+);
+const stopKeepingSeat = compiledOnce(
+  ['wheelId', 'participantId'],
+  (db, { wheelId, participantId }: StayingChange) =>
+    db
+      .updateTable('participants')
+      .set({ staying: false, home_position: null })
+      .where('id', '=', participantId)
+      .where('wheel_id', '=', wheelId)
+      .where(seatedOrWaiting(wheelId, participantId))
+      .returning('id'),
+);
+
 async function occupy(
   db: Kysely<Database>,
   wheelId: string,
@@ -122,8 +179,9 @@ export function createWheelsRepository(db: Kysely<Database>) {
       .executeTakeFirst();
 
   return {
-    findById(id: string): Promise<WheelRow | undefined> {
-      return db.selectFrom('wheels').selectAll().where('id', '=', id).executeTakeFirst();
+    async findById(id: string): Promise<WheelRow | undefined> {
+      const [row] = await wheelById(db, { id });
+      return row;
     },
 
     /** The people with these ids (those on the wheel right now, as the hub tells). */
@@ -152,18 +210,8 @@ export function createWheelsRepository(db: Kysely<Database>) {
     /** Slots in position order with the participant holding each, if any. */
     async listSlots(wheelId: string): Promise<SlotWithOccupant[]> {
       const [slots, occupants] = await Promise.all([
-        db
-          .selectFrom('slots')
-          .select(['id', 'wheel_id', 'position', 'participant_id', 'occupied_at'])
-          .where('wheel_id', '=', wheelId)
-          .orderBy('position')
-          .execute(),
-        db
-          .selectFrom('participants')
-          .innerJoin('slots', 'slots.participant_id', 'participants.id')
-          .selectAll('participants')
-          .where('slots.wheel_id', '=', wheelId)
-          .execute(),
+        slotsOfWheel(db, { wheelId }),
+        occupantsOfWheel(db, { wheelId }),
       ]);
       const byId = new Map(occupants.map((participant) => [participant.id, participant]));
       return slots.map(({ participant_id, ...slot }) => ({
@@ -247,25 +295,8 @@ export function createWheelsRepository(db: Kysely<Database>) {
      * forgives the answers missed before. Turning it off also drops the seat waited for.
      */
     async setStaying(wheelId: string, participantId: string, staying: boolean): Promise<boolean> {
-      const result = await db
-        .updateTable('participants')
-        .set(staying ? { staying, missed_answers: 0 } : { staying, home_position: null })
-        .where('id', '=', participantId)
-        .where('wheel_id', '=', wheelId)
-        .where((eb) =>
-          eb.or([
-            eb('home_position', 'is not', null),
-            eb.exists(
-              eb
-                .selectFrom('slots')
-                .select('slots.id')
-                .where('slots.wheel_id', '=', wheelId)
-                .where('slots.participant_id', '=', participantId),
-            ),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const changed = await (staying ? keepSeat : stopKeepingSeat)(db, { wheelId, participantId });
+      return changed.length === 1;
     },
 
     /** The participant's seat is no longer kept for them, nor given back after a call. */
