@@ -22,7 +22,10 @@ const ROUND_SECONDS = 5;
 const sqlOf = (compiled: { mock: { results: Array<{ value: unknown }> } }) =>
   compiled.mock.results.map((result) => (result.value as { sql: string }).sql);
 
-/** The statements a spy on `Kysely.prototype.executeQuery` saw run, compiled once or not. */
+/**
+ * The statements a spy on `Kysely.prototype.executeQuery` saw run: those compiled once
+ * (db/compiled-once.ts) and raw ones. A builder's own `.execute()` goes past it.
+ */
 const statementsRan = (ran: { mock: { calls: Array<[unknown, ...unknown[]]> } }) =>
   ran.mock.calls.flatMap(([query]) =>
     query && typeof query === 'object' && 'sql' in query ? [query as CompiledQuery] : [],
@@ -148,7 +151,7 @@ describeEachDialect('the hub calls of a round build no SQL once warm', (dialect)
   });
 
   it('ticks five times a second without building the queries a tick asks', async () => {
-    // Something for every question a tick asks: a pending match, seats and a countdown.
+    // Something for the tick to look at: a revealed round, its seats and its pending match.
     await matchedPair(t, clock, clients, {}, ROUND_SECONDS);
     await t.app.rounds.tick();
     const compiled = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
