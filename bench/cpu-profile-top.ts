@@ -1,7 +1,9 @@
 /**
  * The functions and packages that took the most CPU in a V8 CPU profile (`node --cpu-prof`,
  * or BENCH_CPU_PROF with `npm run bench:http`), as shares of the time the process was busy
- * (idle time left out), by self time: where the time went, not who called it.
+ * (idle time left out), by self time: where the time went, not who called it. "Busy" includes a
+ * blocking call's wait, such as a synchronous commit's fsync; bench/perf-top.ts counts only the
+ * time on the CPU.
  *
  *   npx tsx bench/cpu-profile-top.ts <file.cpuprofile> [rows] [--after <function>:<ms>]
  *

@@ -19,6 +19,9 @@
  * shared 2-core machine one run's p99 moves by a hundred ms or more from one run to the next).
  * BENCH_DATABASE_URL runs the app on PostgreSQL (a database of its own, dropped after);
  * BENCH_CPU_PROF=<dir> writes the app server's V8 CPU profile there (bench/cpu-profile-top.ts).
+ * BENCH_PERF=<dir> samples every server process, the bare ones too, on the CPU during the rounds
+ * with Linux `perf record` and writes one file per target and run there (bench/perf-top.ts). A V8
+ * profile counts a blocking call's wait as busy time (a synchronous commit's fsync); these do not.
  * Target `bare-durable` is the bare server writing what the app makes durable to plain
  * better-sqlite3 before it answers (bench/hub-load-bare.ts): the app against it is its own code's
  * cost, bare-durable against bare is durability's.
@@ -44,7 +47,7 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -124,6 +127,41 @@ interface Server {
   close(): Promise<void>;
 }
 
+const perfDir = process.env.BENCH_PERF ? path.resolve(process.env.BENCH_PERF) : undefined;
+/** Names JavaScript functions for `perf` (a map file in /tmp per process). */
+const PERF_MAP_FLAG = '--perf-basic-prof';
+
+/**
+ * Samples the server processes on the CPU (499 Hz, call stacks) until the function returned is
+ * called, into `<file>-<pid>.data`, one per process. Read one with
+ * `perf script -F pid,tid,ip,sym,dso -i <file> | npx tsx bench/perf-top.ts`.
+ */
+function recordOnCpu(children: ChildProcess[], file: string): () => Promise<void> {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const recordings = children.map((child) => {
+    const recorder = spawn(
+      'perf',
+      ['record', '-F', '499', '-g', '-o', `${file}-${child.pid}.data`, '-p', String(child.pid)],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    const ended = new Promise<void>((resolve) => {
+      recorder.once('exit', () => resolve());
+      recorder.once('error', (error) => {
+        process.stderr.write(
+          `BENCH_PERF: could not run perf (${error.message}); Debian has it in linux-perf\n`,
+        );
+        resolve();
+      });
+    });
+    return { recorder, ended };
+  });
+  return async () => {
+    for (const { recorder } of recordings)
+      if (recorder.pid !== undefined && recorder.exitCode === null) recorder.kill('SIGINT');
+    await Promise.all(recordings.map(({ ended }) => ended));
+  };
+}
+
 /** Ends a child process: SIGTERM, and SIGKILL if it has not exited 15 s later. */
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -140,6 +178,9 @@ async function startBare(wheels: number, durable: boolean): Promise<Server> {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const child = fork(await bundledForNode(path.join(here, 'hub-load-bare.ts')), [], {
+    // Not the bench's own flags, which `fork` passes on by default: tsx's loader would add its
+    // thread and heap to the baseline's memory.
+    execArgv: perfDir ? [PERF_MAP_FLAG] : [],
     env: {
       PATH: process.env.PATH ?? '',
       BARE_WHEELS: String(wheels),
@@ -284,19 +325,23 @@ async function startApp(
 
 function spawnApp(appDir: string, env: Record<string, string>): ChildProcess {
   const profileDir = process.env.BENCH_CPU_PROF;
-  return spawn(process.execPath, builtServerArgs(appDir, profileDir), {
-    cwd: appDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: env.DATA_DIR,
-      JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+  return spawn(
+    process.execPath,
+    [...(perfDir ? [PERF_MAP_FLAG] : []), ...builtServerArgs(appDir, profileDir)],
+    {
+      cwd: appDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: env.DATA_DIR,
+        JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
 }
 
 async function deleteRedisKeys(url: string, prefix: string) {
@@ -438,12 +483,16 @@ async function measure(
       server.children.reduce((sum, child) => sum + cpuSeconds(child.pid ?? 0), 0);
     const cpuBefore = serverCpuSeconds();
     for (const child of server.children) resetPeakRss(child.pid ?? 0);
+    const stopRecording = perfDir
+      ? recordOnCpu(server.children, path.join(perfDir, `${target}-${people}-${Date.now()}`))
+      : undefined;
     const started = Date.now();
     const deadline = started + ROUNDS * (ROUND_SECONDS + 12) * 1000 + 20_000;
     for (const worker of workers) worker.send({ type: 'go', deadline });
     await Promise.all(finished);
     const seconds = (Date.now() - started) / 1000;
     const serverCpu = serverCpuSeconds() - cpuBefore;
+    await stopRecording?.();
     const merged: Omit<WorkerResult, 'type'> = {
       take: results.flatMap((r) => r.take),
       accept: results.flatMap((r) => r.accept),
