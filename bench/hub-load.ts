@@ -128,8 +128,14 @@ interface Server {
 }
 
 const perfDir = process.env.BENCH_PERF ? path.resolve(process.env.BENCH_PERF) : undefined;
-/** Names JavaScript functions for `perf` (a map file in /tmp per process). */
-const PERF_MAP_FLAG = '--perf-basic-prof';
+if (perfDir) mkdirSync(perfDir, { recursive: true });
+/**
+ * Names JavaScript functions for `perf` (a map file in /tmp per process). The flag also turns on
+ * V8's log, which would otherwise land in the server's working directory.
+ */
+const PERF_FLAGS = perfDir
+  ? ['--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${path.join(perfDir, 'v8.log')}`]
+  : [];
 
 /**
  * Samples the server processes on the CPU (499 Hz, call stacks) until the function returned is
@@ -137,7 +143,6 @@ const PERF_MAP_FLAG = '--perf-basic-prof';
  * `perf script -F pid,tid,ip,sym,dso -i <file> | npx tsx bench/perf-top.ts`.
  */
 function recordOnCpu(children: ChildProcess[], file: string): () => Promise<void> {
-  mkdirSync(path.dirname(file), { recursive: true });
   const recordings = children.map((child) => {
     const recorder = spawn(
       'perf',
@@ -180,7 +185,7 @@ async function startBare(wheels: number, durable: boolean): Promise<Server> {
   const child = fork(await bundledForNode(path.join(here, 'hub-load-bare.ts')), [], {
     // Not the bench's own flags, which `fork` passes on by default: tsx's loader would add its
     // thread and heap to the baseline's memory.
-    execArgv: perfDir ? [PERF_MAP_FLAG] : [],
+    execArgv: PERF_FLAGS,
     env: {
       PATH: process.env.PATH ?? '',
       BARE_WHEELS: String(wheels),
@@ -325,23 +330,19 @@ async function startApp(
 
 function spawnApp(appDir: string, env: Record<string, string>): ChildProcess {
   const profileDir = process.env.BENCH_CPU_PROF;
-  return spawn(
-    process.execPath,
-    [...(perfDir ? [PERF_MAP_FLAG] : []), ...builtServerArgs(appDir, profileDir)],
-    {
-      cwd: appDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        ...env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: env.DATA_DIR,
-        JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  return spawn(process.execPath, [...PERF_FLAGS, ...builtServerArgs(appDir, profileDir)], {
+    cwd: appDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: env.DATA_DIR,
+      JWT_SECRET: 'bench-secret-that-is-at-least-32-characters',
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 }
 
 async function deleteRedisKeys(url: string, prefix: string) {
