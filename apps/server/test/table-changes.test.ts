@@ -11,8 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { prepareDatabase } from '../src/bootstrap';
 import { compiledOnce } from '../src/db/compiled-once';
 import type { DatabaseHandle } from '../src/db/database';
-import type { Database } from '../src/db/schema';
-import { type ChangedTables, tablesWrittenBy } from '../src/db/table-changes';
+import { type Database, DELETES_CHANGE } from '../src/db/schema';
+import { type ChangedTables, deletesReachOf, tablesWrittenBy } from '../src/db/table-changes';
 import { systemClock } from '../src/lib/clock';
 import { cryptoRandom } from '../src/lib/random';
 import { buildNewWheel } from '../src/modules/wheels/wheels.service';
@@ -44,20 +44,71 @@ describe('which tables a query may write', () => {
     expect(tablesWrittenBy(sql`select 1`.compile(compiler).query)).toBeUndefined();
   });
 
-  it('every table an insert, update or delete names, its subqueries included', () => {
+  it('the table an insert, update or delete writes, not the tables its subqueries read', () => {
     const insert = compiler
       .insertInto('plans')
       .values({ id: 'x' } as never)
       .compile();
     expect(names(tablesWrittenBy(insert.query))).toEqual(['plans']);
+    const copy = compiler
+      .insertInto('blocks')
+      .columns(['blocker_id'])
+      .expression((eb) => eb.selectFrom('participants').select('id'))
+      .compile();
+    expect(names(tablesWrittenBy(copy.query))).toEqual(['blocks']);
     const update = compiler
-      .updateTable('slots')
+      .updateTable('slots as s')
       .set({ participant_id: null })
       .where((eb) => eb.exists(eb.selectFrom('wheels').select('wheels.id')))
       .compile();
-    expect(names(tablesWrittenBy(update.query))).toEqual(['slots', 'wheels']);
+    expect(names(tablesWrittenBy(update.query))).toEqual(['slots']);
+    const remove = compiler
+      .deleteFrom('prepared_offers')
+      .where((eb) => eb.exists(eb.selectFrom('matches').select('matches.id')))
+      .compile();
+    expect(names(tablesWrittenBy(remove.query))).toEqual(['prepared_offers']);
+  });
+
+  it('the table a write in a WITH writes, in a select or in another write', () => {
+    const taken = compiler
+      .with('taken', (db) => db.deleteFrom('prepared_offers').returning('sdp'))
+      .selectFrom('taken')
+      .selectAll()
+      .compile();
+    expect(names(tablesWrittenBy(taken.query))).toEqual(['prepared_offers']);
+    const both = compiler
+      .with('closed', (db) => db.updateTable('matches').set({ closed_at: 'now' }).returning('id'))
+      .deleteFrom('prepared_offers')
+      .where('match_id', 'in', (eb) => eb.selectFrom('closed').select('id'))
+      .compile();
+    expect(names(tablesWrittenBy(both.query))).toEqual(['matches', 'prepared_offers']);
+    const plain = compiler
+      .with('w', (db) => db.selectFrom('wheels').select('id'))
+      .selectFrom('w')
+      .selectAll();
+    expect(tablesWrittenBy(plain.compile().query)).toBeUndefined();
+  });
+
+  it('a delete, with every table its foreign keys reach from there', () => {
+    const reach = deletesReachOf(DELETES_CHANGE);
     const remove = compiler.deleteFrom('wheels').where('id', '=', 'x').compile();
     expect(names(tablesWrittenBy(remove.query))).toEqual(['wheels']);
+    const written = names(tablesWrittenBy(remove.query, reach));
+    // Slots and prepared offers only through participants and matches.
+    expect(written).toEqual(
+      expect.arrayContaining(['wheels', 'participants', 'slots', 'matches', 'prepared_offers']),
+    );
+    expect(written).not.toContain('plans');
+    const update = compiler.updateTable('wheels').set({ name: 'x' }).compile();
+    expect(names(tablesWrittenBy(update.query, reach))).toEqual(['wheels']);
+  });
+
+  it('foreign keys followed to the end, through a loop too', () => {
+    expect(deletesReachOf({ a: ['b'], b: ['c', 'a'], c: [] })).toEqual({
+      a: ['a', 'b', 'c'],
+      b: ['a', 'b', 'c'],
+      c: [],
+    });
   });
 
   it('everything for raw SQL that is not a select, and for schema changes', () => {
@@ -166,6 +217,48 @@ describeEachDialect('committed writes move the version of their tables', (dialec
     const before = plans();
     await expect(handle.db.insertInto('plans').values(plan).execute()).rejects.toThrow();
     expect(plans()).toBeGreaterThan(before);
+  });
+
+  it("the list of what deletes change through foreign keys is the migrated schema's", async () => {
+    const keys =
+      handle.dialect === 'sqlite'
+        ? await sql<{ parent: string; child: string }>`
+            select f."table" as parent, m.name as child
+            from sqlite_master m, pragma_foreign_key_list(m.name) f
+            where m.type = 'table' and f.on_delete in ('CASCADE', 'SET NULL')`.execute(handle.db)
+        : await sql<{ parent: string; child: string }>`
+            select parent.table_name as parent, child.table_name as child
+            from information_schema.referential_constraints rule
+            join information_schema.table_constraints child on child.constraint_name = rule.constraint_name
+              and child.constraint_schema = rule.constraint_schema
+            join information_schema.table_constraints parent on parent.constraint_name = rule.unique_constraint_name
+              and parent.constraint_schema = rule.unique_constraint_schema
+            where rule.constraint_schema = current_schema() and rule.delete_rule in ('CASCADE', 'SET NULL')`.execute(
+            handle.db,
+          );
+    const fromSchema: Record<string, string[]> = {};
+    for (const { parent, child } of keys.rows)
+      fromSchema[parent] = [...new Set([...(fromSchema[parent] ?? []), child])].sort();
+    expect(fromSchema).toEqual(DELETES_CHANGE);
+  });
+
+  it("a seat taken on a condition about its wheel leaves the wheel's version; a deleted wheel moves its slots'", async () => {
+    const wheelId = await createTestWheel(handle, { name: 'Deleted', description: 'x', slotCount: 2 });
+    const [wheelsBefore, slotsBefore] = [wheels(), handle.changes.version(['slots'])];
+    await handle.db
+      .updateTable('slots')
+      .set({ occupied_at: null })
+      .where('wheel_id', '=', wheelId)
+      .where((eb) => eb.exists(eb.selectFrom('wheels').select('id').where('wheels.id', '=', wheelId)))
+      .execute();
+    expect(wheels()).toBe(wheelsBefore);
+    expect(handle.changes.version(['slots'])).toBeGreaterThan(slotsBefore);
+    const slotsThen = handle.changes.version(['slots']);
+    await handle.db.deleteFrom('wheels').where('id', '=', wheelId).execute();
+    expect(handle.changes.version(['slots'])).toBeGreaterThan(slotsThen);
+    expect(
+      await handle.db.selectFrom('slots').select('id').where('wheel_id', '=', wheelId).execute(),
+    ).toEqual([]);
   });
 
   it('a write made through the app, seen by the version the read caches check', async () => {

@@ -3,9 +3,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Dialect, Kysely, PostgresDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { ensurePrivateDirectory, ensurePrivateFile, restrictExistingFiles } from '../lib/private-files';
-import type { Database } from './schema';
+import { type Database, DELETES_CHANGE } from './schema';
 import { SqliteGroupCommit } from './sqlite-group-commit';
-import { createTableChanges, reportingCommittedWrites, type TableChanges } from './table-changes';
+import {
+  createTableChanges,
+  deletesReachOf,
+  reportingCommittedWrites,
+  type TableChanges,
+} from './table-changes';
 
 export type SqlDialect = 'sqlite' | 'postgres';
 
@@ -137,6 +142,8 @@ export function withStatementCache(
   };
 }
 
+const DELETES_REACH = deletesReachOf(DELETES_CHANGE);
+
 function wrap(dialect: Dialect, name: SqlDialect): DatabaseHandle {
   // Kysely times each query around the driver's own call (not the wait for a pooled
   // connection) and reports failures too. Its `log` is fixed when Kysely is built, which is
@@ -145,7 +152,7 @@ function wrap(dialect: Dialect, name: SqlDialect): DatabaseHandle {
   const listeners = new Set<QueryListener>();
   const changes = createTableChanges();
   const db = new Kysely<Database>({
-    dialect: reportingCommittedWrites(dialect, changes.committed),
+    dialect: reportingCommittedWrites(dialect, changes.committed, DELETES_REACH),
     log: (event) => {
       for (const listener of listeners) {
         // Kysely awaits this in the query's own path: a listener that throws must not fail the query.

@@ -58,30 +58,91 @@ export function createTableChanges(): TableChanges & { committed(tables: Changed
   };
 }
 
-const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+/** Where each kind of write names the tables it writes; the rest of its tree (subqueries, a FROM to read) only reads. */
+const TARGETS: Readonly<Record<string, readonly string[]>> = {
+  InsertQueryNode: ['into'],
+  UpdateQueryNode: ['table'],
+  DeleteQueryNode: ['from'],
+  MergeQueryNode: ['into'],
+};
 /** Nodes that carry parameter values, never table names (a value may be a large buffer). */
 const VALUES = new Set(['ValueNode', 'PrimitiveValueListNode']);
 
-/** A write's tables by its query tree: a query compiled once (compiled-once.ts) runs the same tree each time. */
-const tablesOfWrite = new WeakMap<RootOperationNode, ReadonlySet<string>>();
+/**
+ * Tables a delete from each table changes through foreign keys (ON DELETE CASCADE or SET
+ * NULL), followed to the end: deleting a wheel deletes its participants, which empties their
+ * slots. `db/schema.ts` declares it; a test holds it to what the migrated database says.
+ */
+export type DeletesReach = Readonly<Record<string, readonly string[]>>;
+
+/** Follows each table's one-step foreign-key dependents (`db/schema.ts`) to the end. */
+export function deletesReachOf(
+  oneStep: Readonly<Record<string, readonly string[] | undefined>>,
+): DeletesReach {
+  const reach: Record<string, string[]> = {};
+  for (const table of Object.keys(oneStep)) {
+    const seen = new Set<string>();
+    const next = [...(oneStep[table] ?? [])];
+    for (let dependent = next.pop(); dependent !== undefined; dependent = next.pop()) {
+      if (seen.has(dependent)) continue;
+      seen.add(dependent);
+      next.push(...(oneStep[dependent] ?? []));
+    }
+    reach[table] = [...seen].sort();
+  }
+  return reach;
+}
+
+const NO_FOREIGN_KEYS: DeletesReach = {};
+/**
+ * A write's tables by its query tree, for each foreign-key map: a query compiled once
+ * (compiled-once.ts) runs the same tree each time.
+ */
+const tablesOfWrite = new WeakMap<DeletesReach, WeakMap<RootOperationNode, ReadonlySet<string>>>();
 
 /**
- * The tables a query may write: none for a plain select; every table an insert, update,
- * delete or merge names anywhere (more than it writes, never fewer); 'all' for anything else
- * (raw SQL other than a select, schema changes).
+ * The tables a query may write: none for a select; the tables each insert, update, delete or
+ * merge in it writes (a CTE's write included) and what a delete reaches through foreign keys;
+ * not the tables its subqueries only read, so a seat taken on the condition that its wheel is
+ * open leaves what is cached of the wheel alone. 'all' for anything else (raw SQL other than
+ * a select, schema changes).
  */
-export function tablesWrittenBy(query: RootOperationNode): ChangedTables | undefined {
-  if (query.kind === 'SelectQueryNode') return query.with ? tablesNamedIn(query) : undefined;
-  if (WRITES.has(query.kind)) {
-    let tables = tablesOfWrite.get(query);
-    if (!tables) {
-      tables = tablesNamedIn(query);
-      tablesOfWrite.set(query, tables);
-    }
-    return tables;
+export function tablesWrittenBy(
+  query: RootOperationNode,
+  deletesReach: DeletesReach = NO_FOREIGN_KEYS,
+): ChangedTables | undefined {
+  if (query.kind === 'RawNode') return /^\s*select\b/i.test(query.sqlFragments[0] ?? '') ? undefined : 'all';
+  // Only a WITH can hold a write in a select (PostgreSQL allows them nowhere else).
+  if (query.kind === 'SelectQueryNode' && !query.with) return undefined;
+  if (query.kind !== 'SelectQueryNode' && !(query.kind in TARGETS)) return 'all';
+  let known = tablesOfWrite.get(deletesReach);
+  if (!known) {
+    known = new WeakMap();
+    tablesOfWrite.set(deletesReach, known);
   }
-  if (query.kind === 'RawNode' && /^\s*select\b/i.test(query.sqlFragments[0] ?? '')) return undefined;
-  return 'all';
+  let tables = known.get(query);
+  if (!tables) {
+    tables = writeTargetsIn(query, deletesReach);
+    known.set(query, tables);
+  }
+  return tables.size > 0 || query.kind !== 'SelectQueryNode' ? tables : undefined;
+}
+
+function writeTargetsIn(node: unknown, deletesReach: DeletesReach, into = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const item of node) writeTargetsIn(item, deletesReach, into);
+  } else if (node !== null && typeof node === 'object') {
+    const kind = (node as { kind?: unknown }).kind as string;
+    if (VALUES.has(kind)) return into;
+    for (const key of TARGETS[kind] ?? []) {
+      for (const table of tablesNamedIn((node as Record<string, unknown>)[key])) {
+        into.add(table);
+        if (kind === 'DeleteQueryNode') for (const reached of deletesReach[table] ?? []) into.add(reached);
+      }
+    }
+    for (const value of Object.values(node)) writeTargetsIn(value, deletesReach, into);
+  }
+  return into;
 }
 
 function tablesNamedIn(node: unknown, into = new Set<string>()): Set<string> {
@@ -114,10 +175,11 @@ class ObservedConnection implements DatabaseConnection {
   constructor(
     readonly inner: DatabaseConnection,
     private readonly committed: (tables: ChangedTables) => void,
+    private readonly deletesReach: DeletesReach,
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const written = tablesWrittenBy(compiledQuery.query);
+    const written = tablesWrittenBy(compiledQuery.query, this.deletesReach);
     if (!written) return this.inner.executeQuery<R>(compiledQuery);
     let result: QueryResult<R>;
     try {
@@ -135,7 +197,7 @@ class ObservedConnection implements DatabaseConnection {
     compiledQuery: CompiledQuery,
     chunkSize?: number,
   ): AsyncIterableIterator<QueryResult<R>> {
-    const written = tablesWrittenBy(compiledQuery.query);
+    const written = tablesWrittenBy(compiledQuery.query, this.deletesReach);
     try {
       yield* this.inner.streamQuery<R>(compiledQuery, chunkSize);
     } finally {
@@ -167,16 +229,21 @@ class ObservedConnection implements DatabaseConnection {
 export function reportingCommittedWrites(
   dialect: Dialect,
   committed: (tables: ChangedTables) => void,
+  deletesReach: DeletesReach,
 ): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createQueryCompiler: () => dialect.createQueryCompiler(),
     createIntrospector: (db) => dialect.createIntrospector(db),
-    createDriver: () => observingDriver(dialect.createDriver(), committed),
+    createDriver: () => observingDriver(dialect.createDriver(), committed, deletesReach),
   };
 }
 
-function observingDriver(inner: Driver, committed: (tables: ChangedTables) => void): Driver {
+function observingDriver(
+  inner: Driver,
+  committed: (tables: ChangedTables) => void,
+  deletesReach: DeletesReach,
+): Driver {
   const observed = new WeakMap<DatabaseConnection, ObservedConnection>();
   const unwrap = (connection: DatabaseConnection) => (connection as ObservedConnection).inner;
   const { savepoint, rollbackToSavepoint, releaseSavepoint } = inner;
@@ -186,7 +253,7 @@ function observingDriver(inner: Driver, committed: (tables: ChangedTables) => vo
       const connection = await inner.acquireConnection();
       let wrapper = observed.get(connection);
       if (!wrapper) {
-        wrapper = new ObservedConnection(connection, committed);
+        wrapper = new ObservedConnection(connection, committed, deletesReach);
         observed.set(connection, wrapper);
       }
       return wrapper;

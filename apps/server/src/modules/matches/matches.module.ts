@@ -18,10 +18,11 @@ export const matchesModule = fp(
       matches: createMatchesRepository(db),
       events: app.events,
       clock: app.clock,
-      // Until a webhook is added or removed (in this process at once, in another with Redis or
-      // within READ_CACHE_MAX_AGE_MS), one answer serves every accept on the wheel.
+      // Until a webhook or a wheel changes (in this process at once, in another with Redis or
+      // within READ_CACHE_MAX_AGE_MS), one answer serves every accept on the wheel: the
+      // answer reads the wheel's owner too.
       webhooksWant: (wheelId, type) =>
-        readCache.read(`webhooks-want:${wheelId}:${type}`, ['webhooks'], () =>
+        readCache.read(`webhooks-want:${wheelId}:${type}`, ['webhooks', 'wheels'], () =>
           wheelOwnerWants(db, wheelId, type),
         ),
     });
