@@ -22,6 +22,9 @@
  * BENCH_PERF=<dir> samples every server process, the bare ones too, on the CPU during the rounds
  * with Linux `perf record` and writes one file per target and run there (bench/perf-top.ts). A V8
  * profile counts a blocking call's wait as busy time (a synchronous commit's fsync); these do not.
+ * BENCH_STATEMENTS=<dir> counts the SQL statements each server process runs during the rounds,
+ * by statement (bench/statement-counter.mjs; SQLite only), prints the total per person and round
+ * and leaves one `statements-<pid>.tsv` per process there.
  * Target `bare-durable` is the bare server writing what the app makes durable to plain
  * better-sqlite3 before it answers (bench/hub-load-bare.ts): the app against it is its own code's
  * cost, bare-durable against bare is durability's.
@@ -47,12 +50,12 @@
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createClient } from 'redis';
@@ -137,6 +140,41 @@ const PERF_FLAGS = perfDir
   ? ['--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${path.join(perfDir, 'v8.log')}`]
   : [];
 
+const statementsDir = process.env.BENCH_STATEMENTS ? path.resolve(process.env.BENCH_STATEMENTS) : undefined;
+if (statementsDir) mkdirSync(statementsDir, { recursive: true });
+/** Node flags of every server process, bare ones included: perf's, and the statement counter. */
+const SERVER_FLAGS = [
+  ...PERF_FLAGS,
+  ...(statementsDir ? ['--import', pathToFileURL(path.join(here, 'statement-counter.mjs')).href] : []),
+];
+/** What every server process's environment carries besides its own settings. */
+const SERVER_ENV = statementsDir ? { BENCH_STATEMENTS: statementsDir } : {};
+
+/**
+ * Counts the statements the server processes run until the function returned is called, which
+ * answers their sum (bench/statement-counter.mjs writes them by statement, one file per process).
+ */
+function countStatements(children: ChildProcess[], dir: string): () => Promise<number> {
+  const signal = () => {
+    for (const child of children) child.kill('SIGUSR2');
+  };
+  signal();
+  return async () => {
+    const files = children.map((child) => path.join(dir, `statements-${child.pid}.tsv`));
+    for (const file of files) rmSync(file, { force: true });
+    signal();
+    let total = 0;
+    for (const file of files) {
+      const written = Date.now() + 5_000;
+      while (!existsSync(file) && Date.now() < written)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!existsSync(file)) throw new Error(`BENCH_STATEMENTS: no ${file}`);
+      for (const line of readFileSync(file, 'utf8').split('\n')) total += Number(line.split('\t')[0] || 0);
+    }
+    return total;
+  };
+}
+
 /**
  * Samples the server processes on the CPU (499 Hz, call stacks) until the function returned is
  * called, into `<file>-<pid>.data`, one per process. Read one with
@@ -185,9 +223,10 @@ async function startBare(wheels: number, durable: boolean): Promise<Server> {
   const child = fork(await bundledForNode(path.join(here, 'hub-load-bare.ts')), [], {
     // Not the bench's own flags, which `fork` passes on by default: tsx's loader would add its
     // thread and heap to the baseline's memory.
-    execArgv: PERF_FLAGS,
+    execArgv: SERVER_FLAGS,
     env: {
       PATH: process.env.PATH ?? '',
+      ...SERVER_ENV,
       BARE_WHEELS: String(wheels),
       BARE_SLOTS: String(SLOTS),
       BARE_ROUND_SECONDS: String(ROUND_SECONDS),
@@ -330,10 +369,11 @@ async function startApp(
 
 function spawnApp(appDir: string, env: Record<string, string>): ChildProcess {
   const profileDir = process.env.BENCH_CPU_PROF;
-  return spawn(process.execPath, [...PERF_FLAGS, ...builtServerArgs(appDir, profileDir)], {
+  return spawn(process.execPath, [...SERVER_FLAGS, ...builtServerArgs(appDir, profileDir)], {
     cwd: appDir,
     env: {
       PATH: process.env.PATH ?? '',
+      ...SERVER_ENV,
       ...env,
       PORT: '0',
       HOST: '127.0.0.1',
@@ -487,6 +527,7 @@ async function measure(
     const stopRecording = perfDir
       ? recordOnCpu(server.children, path.join(perfDir, `${target}-${people}-${Date.now()}`))
       : undefined;
+    const stopCounting = statementsDir ? countStatements(server.children, statementsDir) : undefined;
     const started = Date.now();
     const deadline = started + ROUNDS * (ROUND_SECONDS + 12) * 1000 + 20_000;
     for (const worker of workers) worker.send({ type: 'go', deadline });
@@ -494,6 +535,13 @@ async function measure(
     const seconds = (Date.now() - started) / 1000;
     const serverCpu = serverCpuSeconds() - cpuBefore;
     await stopRecording?.();
+    if (stopCounting) {
+      const statements = await stopCounting();
+      // On stderr: stdout holds the results table.
+      process.stderr.write(
+        `${target} at ${people}: ${statements} statements in the rounds, ${(statements / people / ROUNDS).toFixed(1)} per person and round (${statementsDir})\n`,
+      );
+    }
     const merged: Omit<WorkerResult, 'type'> = {
       take: results.flatMap((r) => r.take),
       accept: results.flatMap((r) => r.accept),
