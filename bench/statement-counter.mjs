@@ -5,7 +5,7 @@
  * BENCH_STATEMENTS=<dir>, which sends the signals as the rounds start and end. SQLite only: a
  * PostgreSQL run counts nothing.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -41,8 +41,8 @@ process.on('SIGUSR2', () => {
   }
   counting = false;
   const rows = [...counts].sort((a, b) => b[1] - a[1]).map(([sql, n]) => `${n}\t${sql.replace(/\s+/g, ' ')}`);
-  writeFileSync(
-    path.join(process.env.BENCH_STATEMENTS ?? '.', `statements-${process.pid}.tsv`),
-    `${rows.join('\n')}\n`,
-  );
+  const file = path.join(process.env.BENCH_STATEMENTS ?? '.', `statements-${process.pid}.tsv`);
+  // Renamed into place: the bench reads the file as soon as it exists.
+  writeFileSync(`${file}.part`, `${rows.join('\n')}\n`);
+  renameSync(`${file}.part`, file);
 });
