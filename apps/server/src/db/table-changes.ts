@@ -59,19 +59,19 @@ export function createTableChanges(): TableChanges & { committed(tables: Changed
 }
 
 /** Where each kind of write names the tables it writes; the rest of its tree (subqueries, a FROM to read) only reads. */
-const TARGETS: Readonly<Record<string, readonly string[]>> = {
-  InsertQueryNode: ['into'],
-  UpdateQueryNode: ['table'],
-  DeleteQueryNode: ['from'],
-  MergeQueryNode: ['into'],
-};
+const TARGETS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['InsertQueryNode', ['into']],
+  ['UpdateQueryNode', ['table']],
+  ['DeleteQueryNode', ['from']],
+  ['MergeQueryNode', ['into']],
+]);
 /** Nodes that carry parameter values, never table names (a value may be a large buffer). */
 const VALUES = new Set(['ValueNode', 'PrimitiveValueListNode']);
 
 /**
  * Tables a delete from each table changes through foreign keys (ON DELETE CASCADE or SET
  * NULL), followed to the end: deleting a wheel deletes its participants, which empties their
- * slots. `db/schema.ts` declares it; a test holds it to what the migrated database says.
+ * slots. `deletesReachOf` builds it from the one-step list in `db/schema.ts`.
  */
 export type DeletesReach = Readonly<Record<string, readonly string[]>>;
 
@@ -114,7 +114,7 @@ export function tablesWrittenBy(
   if (query.kind === 'RawNode') return /^\s*select\b/i.test(query.sqlFragments[0] ?? '') ? undefined : 'all';
   // Only a WITH can hold a write in a select (PostgreSQL allows them nowhere else).
   if (query.kind === 'SelectQueryNode' && !query.with) return undefined;
-  if (query.kind !== 'SelectQueryNode' && !(query.kind in TARGETS)) return 'all';
+  if (query.kind !== 'SelectQueryNode' && !TARGETS.has(query.kind)) return 'all';
   let known = tablesOfWrite.get(deletesReach);
   if (!known) {
     known = new WeakMap();
@@ -134,7 +134,7 @@ function writeTargetsIn(node: unknown, deletesReach: DeletesReach, into = new Se
   } else if (node !== null && typeof node === 'object') {
     const kind = (node as { kind?: unknown }).kind as string;
     if (VALUES.has(kind)) return into;
-    for (const key of TARGETS[kind] ?? []) {
+    for (const key of TARGETS.get(kind) ?? []) {
       for (const table of tablesNamedIn((node as Record<string, unknown>)[key])) {
         into.add(table);
         if (kind === 'DeleteQueryNode') for (const reached of deletesReach[table] ?? []) into.add(reached);
